@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Each C library lives behind its own systemLibrary target (module map + pkg-config +
+// the Debian package that provides it). Only ClawPairKit imports them, always `internal`.
+let package = Package(
+    name: "clawpair",
+    products: [
+        .library(name: "ClawPairKit", targets: ["ClawPairKit"]),
+        .executable(name: "clawpair", targets: ["clawpair"]),
+    ],
+    targets: [
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // C where Swift cannot reach: libjpeg's error handler must longjmp.
+        .target(name: "CClawShims", dependencies: ["CJPEG"]),
+
+        // Pure Swift parsers and encoders: no C, no sockets.
+        .target(name: "ClawPairWire"),
+        // All I/O and C interop.
+        .target(
+            name: "ClawPairKit",
+            dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims"]
+        ),
+        // Argument parsing, rendering, exit codes.
+        .target(name: "ClawPairCLI", dependencies: ["ClawPairKit"]),
+        .executableTarget(name: "clawpair", dependencies: ["ClawPairCLI"]),
+
+        .testTarget(name: "ClawPairWireTests", dependencies: ["ClawPairWire"]),
+        .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit"]),
+        .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI"]),
+    ]
+)

@@ -1,0 +1,4 @@
+import Foundation
+import ClawPairCLI
+
+exit(await CLI.run(Array(CommandLine.arguments.dropFirst())))
