@@ -227,7 +227,7 @@ private func expectError(_ expected: ClawPairError.Code, _ input: String, now: I
     @Test func controlCharactersInPathsAreEncodedNotKept() throws {
         // A context path is kept, but nothing raw reaches a URL or a terminal.
         let route = try read("wss://h.example.com/a\u{1b}[31m").primary
-        #expect(route.url == "wss://h.example.com:443/a%1B[31m")
+        #expect(route.url == "wss://h.example.com:443/a%1B%5B31m")
     }
 
     @Test func roundTripEncodeDecode() throws {
