@@ -60,6 +60,8 @@ extension ClawPairError.Code {
     public static let usage = Self("USAGE", .usage)
     public static let internalError = Self("INTERNAL", .internal)
     public static let ioError = Self("IO_ERROR", .internal)
+    /// An input file that cannot be opened or read (missing, permissions, too large).
+    public static let fileUnreadable = Self("FILE_UNREADABLE", .invalidInput)
 
     // Setup codes (spec/cli.md `decode`).
     public static let setupCodeInvalid = Self("SETUP_CODE_INVALID", .invalidInput)

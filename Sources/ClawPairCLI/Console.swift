@@ -1,0 +1,53 @@
+import ClawPairKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command reads and writes: the process's streams in `main`, buffers in tests.
+public struct Console: Sendable {
+    public var writeStdout: @Sendable ([UInt8]) -> Void
+    public var writeStderr: @Sendable ([UInt8]) -> Void
+    public var readStdin: @Sendable () throws(ClawPairError) -> [UInt8]
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    public var environment: [String: String]
+    /// Unix milliseconds, injectable so expiry checks are testable.
+    public var nowMs: @Sendable () -> Int64
+
+    public init(
+        writeStdout: @escaping @Sendable ([UInt8]) -> Void, writeStderr: @escaping @Sendable ([UInt8]) -> Void,
+        readStdin: @escaping @Sendable () throws(ClawPairError) -> [UInt8], stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
+        environment: [String: String], nowMs: @escaping @Sendable () -> Int64
+    ) {
+        self.writeStdout = writeStdout
+        self.writeStderr = writeStderr
+        self.readStdin = readStdin
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.environment = environment
+        self.nowMs = nowMs
+    }
+
+    func print(_ text: String) { writeStdout(Array(text.utf8)) }
+    func printError(_ text: String) { writeStderr(Array(text.utf8)) }
+
+    /// Colour only on a terminal and never with `NO_COLOR` (spec/cli.md, "colour").
+    var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil }
+}
+
+extension Console {
+    /// The real process: file descriptors 0, 1 and 2, the environment and the wall clock.
+    public static var process: Console {
+        Console(
+            writeStdout: { writeAll(1, $0) }, writeStderr: { writeAll(2, $0) },
+            readStdin: { () throws(ClawPairError) in try FileIO.readAll(descriptor: 0, name: "standard input") },
+            stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
+            environment: ProcessEnvironment.current,
+            nowMs: { WallClock.nowMs() })
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+        try? FileIO.write(bytes, descriptor: descriptor)
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whole-file reads and writes with POSIX calls: EINTR retried, errno kept in the error, a
+/// size bound on reads (input files are untrusted), and the mode given at creation so a file
+/// that may hold a secret is never briefly world-readable.
+public enum FileIO {
+    /// Reads stop with an error past this size: no image or setup code clawpair reads comes
+    /// near it, and memory must stay bounded whatever file is passed.
+    public static let maximumReadBytes = 256 * 1024 * 1024
+
+    public static func readAll(path: String) throws(ClawPairError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(errno, "cannot open \(path)") }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ClawPairError(.fileUnreadable, "\(path) is a directory")
+        }
+        return try readAll(descriptor: descriptor, name: path)
+    }
+
+    public static func readAll(descriptor: Int32, name: String) throws(ClawPairError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw error(errno, "cannot read \(name)")
+            }
+            if count == 0 { return result }
+            guard result.count + count <= maximumReadBytes else {
+                throw ClawPairError(.fileUnreadable, "\(name) is larger than \(maximumReadBytes / 1024 / 1024) MiB")
+            }
+            result += chunk[0..<count]
+        }
+    }
+
+    public static func write(_ bytes: [UInt8], descriptor: Int32) throws(ClawPairError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw error(errno, "cannot write")
+            }
+            offset += count
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file made with `mode` in the same
+    /// directory, fsync'd, then renamed over the target.
+    public static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(ClawPairError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard descriptor >= 0 else { throw error(errno, "cannot create \(path)") }
+        do throws(ClawPairError) {
+            try write(bytes, descriptor: descriptor)
+            guard fsync(descriptor) == 0 else { throw error(errno, "cannot write \(path)") }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw error(code, "cannot write \(path)")
+        }
+    }
+
+    private static func error(_ code: Int32, _ what: String) -> ClawPairError {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case ENOENT: return ClawPairError(.fileUnreadable, "\(what): no such file", remedy: "check the path")
+        case EACCES, EPERM: return ClawPairError(.fileUnreadable, "\(what): permission denied")
+        case EISDIR: return ClawPairError(.fileUnreadable, "\(what): is a directory")
+        default: return ClawPairError(.ioError, "\(what): \(reason)")
+        }
+    }
+}
