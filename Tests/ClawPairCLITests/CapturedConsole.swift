@@ -1,0 +1,36 @@
+import Synchronization
+@testable import ClawPairCLI
+import ClawPairKit
+
+/// A console whose streams are buffers, so CLI tests run the real dispatcher in-process.
+final class CapturedConsole: Sendable {
+    private let out = Mutex<[UInt8]>([])
+    private let err = Mutex<[UInt8]>([])
+    let stdin: [UInt8]
+    let environment: [String: String]
+    let nowMs: Int64
+
+    init(stdin: String = "", environment: [String: String] = [:], nowMs: Int64 = 1_780_000_000_000) {
+        self.stdin = Array(stdin.utf8)
+        self.environment = environment
+        self.nowMs = nowMs
+    }
+
+    var console: Console {
+        Console(
+            writeStdout: { bytes in self.out.withLock { $0 += bytes } },
+            writeStderr: { bytes in self.err.withLock { $0 += bytes } },
+            readStdin: { () throws(ClawPairError) in self.stdin },
+            stdoutIsTerminal: false, stderrIsTerminal: false, environment: environment, nowMs: { [nowMs] in nowMs })
+    }
+
+    var stdout: String { out.withLock { String(decoding: $0, as: UTF8.self) } }
+    var stderr: String { err.withLock { String(decoding: $0, as: UTF8.self) } }
+}
+
+/// Runs `clawpair ARGS…` in-process; returns the exit status and the captured streams.
+func runCLI(_ arguments: [String], stdin: String = "", nowMs: Int64 = 1_780_000_000_000) async -> (status: Int32, stdout: String, stderr: String) {
+    let captured = CapturedConsole(stdin: stdin, nowMs: nowMs)
+    let status = await CLI.run(arguments, console: captured.console)
+    return (status, captured.stdout, captured.stderr)
+}
