@@ -217,7 +217,7 @@ private func expectError(_ expected: ClawPairError.Code, _ input: String, now: I
         "{\"url\":\"wss://h\",\"expiresAtMs\":1.5}", "{\"url\":\"wss://h\",\"expiresAtMs\":\"soon\"}",
         "{\"url\":\"wss://h\",\"bootstrapToken\":7}", "ws://", "wss://:443", "wss://u@h", "wss://h?x", "wss://h#f",
         "wss://fd00::1", "wss://h:0", "wss://h:65536", "wss://h:12ab", "wss://[fd00::1", "wss://[gw]:1", "wss://a b",
-        "ftp://h", String(specVectorCode.dropLast(40)),
+        "ftp://h", "https://gw../x", "wss://.gw", "wss://a..b", "wss://\(String(repeating: "a", count: 64)).example", String(specVectorCode.dropLast(40)),
         String(repeating: "A", count: SetupCodeReader.maximumInputBytes + 1),
     ])
     func rejectsInvalidInput(input: String) {

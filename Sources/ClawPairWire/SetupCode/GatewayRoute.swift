@@ -147,7 +147,8 @@ extension GatewayRoute {
                 ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "." || scalar == "_")
                 : (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
         }
-        guard allowed, !name.hasPrefix("."), !name.contains("..") else {
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard allowed, labels.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 63 }) else {
             throw SyntaxError(reason: "'\(text)' is not a valid host name")
         }
         return name
