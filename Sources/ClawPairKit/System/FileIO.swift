@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #endif
 
 /// Whole-file reads and writes with POSIX calls: EINTR retried, errno kept in the error, a
@@ -52,9 +52,9 @@ public enum FileIO {
 
     /// Writes `bytes` to `path` atomically: a temporary file made with `mode` in the same
     /// directory, fsync'd, then renamed over the target.
-    public static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(ClawPairError) {
+    public static func writeFile(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600) throws(ClawPairError) {
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode_t(mode))
         guard descriptor >= 0 else { throw error(errno, "cannot create \(path)") }
         do throws(ClawPairError) {
             try write(bytes, descriptor: descriptor)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #endif
 
 /// The process environment as a dictionary, read once at start-up (no Foundation needed).
