@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import ClawPairCLI
+
+/// The man page is linted by the real mandoc and must document every option the parser
+/// accepts, so help and manual cannot drift apart.
+@Suite struct ManPageTests {
+    static let manPage = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("man/clawpair.1")
+
+    @Test func lintsCleanWithMandoc() throws {
+        let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let mandoc else {
+            Issue.record("mandoc is not installed: apt-get install mandoc")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: mandoc)
+        process.arguments = ["-Tlint", "-W", "warning", Self.manPage.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.isEmpty, "\(output)")
+    }
+
+    @Test func documentsEveryCommandAndOption() throws {
+        let text = try String(contentsOf: Self.manPage, encoding: .utf8)
+        for command in CLI.commands {
+            #expect(text.contains(".Cm \(command.spec.name)\n"), "man page lacks command \(command.spec.name)")
+            for option in command.spec.allOptions {
+                #expect(text.contains("Fl -\(option.name)"), "man page lacks --\(option.name) of \(command.spec.name)")
+            }
+        }
+        for status in 0...8 {
+            #expect(text.contains(".It \(status)\n"), "man page lacks exit status \(status)")
+        }
+    }
+}
