@@ -1,0 +1,92 @@
+/// Finds QR codes in images that plain zbar misses, by retrying with transformed images.
+///
+/// The image is scanned as given first; only when that finds nothing does the scanner work
+/// through ``QRScanStrategy/plan(width:height:)``, cheapest and likeliest first (inverted,
+/// mirrored, rescaled, contrast-stretched, binarised, rotated, padded), and it stops at the
+/// first strategy that finds a code.
+///
+/// Not `Sendable`: it owns a zbar scanner. Use one per task, or ``scanFiles(_:)``.
+public final class QRScanner {
+    private let decoder = QRDecoder()
+
+    /// Creates a scanner with its own zbar handle.
+    public init() {}
+
+    /// The QR codes in `image`, each payload once, from the first strategy that finds any.
+    ///
+    /// Returns an empty array when no strategy finds a code.
+    public func scan(_ image: GrayImage) -> [QRSymbol] {
+        scan(image, plan: QRScanStrategy.plan(width: image.width, height: image.height))
+    }
+
+    /// Decodes an image file's bytes (PNG, JPEG or PNM) and scans it.
+    ///
+    /// - Throws: the errors of ``ImageDecoder/decode(_:)``. Finding no code is not an error
+    ///   here: the result is empty.
+    public func scan(imageBytes: [UInt8]) throws(ClawPairError) -> [QRSymbol] {
+        scan(try ImageDecoder.decode(imageBytes))
+    }
+
+    /// Reads, decodes and scans the file at `path`.
+    public func scan(file path: String) throws(ClawPairError) -> [QRSymbol] {
+        try scan(imageBytes: ImageFile.read(path))
+    }
+
+    /// Runs `plan` in order and returns the first non-empty result.
+    func scan(_ image: GrayImage, plan: [QRScanStrategy]) -> [QRSymbol] {
+        var cache = TransformCache(original: image)
+        for strategy in plan {
+            let candidate = cache.image(for: strategy.transforms)
+            let payloads = decoder.decode(candidate)
+            if !payloads.isEmpty {
+                return Self.unique(payloads, strategy: strategy.description)
+            }
+        }
+        return []
+    }
+
+    /// One symbol per distinct payload, in the order zbar reported them.
+    static func unique(_ payloads: [[UInt8]], strategy: String) -> [QRSymbol] {
+        var seen = Set<[UInt8]>()
+        return payloads.compactMap { bytes in
+            seen.insert(bytes).inserted ? QRSymbol(bytes: bytes, strategy: strategy) : nil
+        }
+    }
+}
+
+// MARK: Transform cache
+
+/// Remembers intermediate images so `upscaled-2` is computed once for both
+/// `upscaled-2` and `upscaled-2+inverted`.
+///
+/// Only chains that are a prefix of a later one are worth keeping; the cache holds the last
+/// few, which is all a plan ordered by shared prefixes needs.
+private struct TransformCache {
+    private static let capacity = 4
+    private var entries: [(key: [QRScanStrategy.Transform], image: GrayImage)]
+
+    init(original: GrayImage) {
+        entries = [([], original)]
+    }
+
+    mutating func image(for transforms: [QRScanStrategy.Transform]) -> GrayImage {
+        // Longest cached prefix, then apply the rest.
+        var best = 0
+        for (index, entry) in entries.enumerated()
+        where entry.key.count > entries[best].key.count && transforms.starts(with: entry.key) {
+            best = index
+        }
+        var image = entries[best].image
+        for (offset, transform) in transforms.enumerated().dropFirst(entries[best].key.count) {
+            image = transform.apply(to: image)
+            remember(Array(transforms.prefix(offset + 1)), image)
+        }
+        return image
+    }
+
+    private mutating func remember(_ key: [QRScanStrategy.Transform], _ image: GrayImage) {
+        // Entry 0 is the original and stays.
+        if entries.count > Self.capacity { entries.remove(at: 1) }
+        entries.append((key, image))
+    }
+}
