@@ -35,10 +35,7 @@ enum PNMImage {
             throw ClawPairError(.imageUnreadable, "PNM maxval \(maxValue) is outside 1…65535")
         }
         if kind >= 4 {
-            // Exactly one whitespace byte separates the header from a raw raster.
-            guard let separator = reader.next(), Reader.isWhitespace(separator) else {
-                throw truncated
-            }
+            try reader.skipRasterSeparator()
         }
 
         let channels = (kind == 3 || kind == 6) ? 3 : 1
@@ -175,6 +172,17 @@ enum PNMImage {
                 } else {
                     return
                 }
+            }
+        }
+
+        /// Exactly one whitespace byte separates the header from a raw raster; a comment
+        /// there counts as its newline, as in libnetpbm.
+        mutating func skipRasterSeparator() throws(ClawPairError) {
+            guard let separator = next() else { throw PNMImage.truncated }
+            if separator == UInt8(ascii: "#") {
+                while let byte = next(), byte != 0x0A, byte != 0x0D {}
+            } else if !Self.isWhitespace(separator) {
+                throw ClawPairError(.imageUnreadable, "PNM header is not followed by whitespace")
             }
         }
 
