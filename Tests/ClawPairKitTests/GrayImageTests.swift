@@ -160,4 +160,14 @@ private func noise(width: Int, height: Int, seed: UInt64) -> GrayImage {
         let image = try GrayImage(width: 5, height: 5, pixels: pixels)
         #expect(image.medianFiltered().pixels.allSatisfy { $0 == 255 })
     }
+
+    @Test func borderMeanReadsTheOutsideOnly() {
+        // A white 100 × 100 image with a black centre: the border stays white.
+        var pixels = [UInt8](repeating: 255, count: 100 * 100)
+        for y in 10..<90 { for x in 10..<90 { pixels[y * 100 + x] = 0 } }
+        let framed = GrayImage(unchecked: 100, 100, pixels)
+        #expect(framed.borderMean() == 255)
+        #expect(framed.inverted().borderMean() == 0)
+        #expect(small.borderMean() == 3)
+    }
 }

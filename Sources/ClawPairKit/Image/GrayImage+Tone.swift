@@ -108,6 +108,27 @@ extension GrayImage {
         return v.4
     }
 
+    /// The mean of the outermost rows and columns, about 2 % of each side deep.
+    ///
+    /// A QR code's quiet zone is light, so a dark border hints that the image is a negative.
+    func borderMean() -> Int {
+        let depth = max(1, min(width, height) / 50)
+        var sum = 0, count = 0
+        pixels.withUnsafeBufferPointer { source in
+            for y in 0..<height {
+                let row = y * width
+                if y < depth || y >= height - depth {
+                    for x in 0..<width { sum += Int(source[row + x]) }
+                    count += width
+                } else {
+                    for x in 0..<min(depth, width) { sum += Int(source[row + x]) + Int(source[row + width - 1 - x]) }
+                    count += 2 * min(depth, width)
+                }
+            }
+        }
+        return count > 0 ? sum / count : 255
+    }
+
     /// How many pixels have each of the 256 values.
     func histogram() -> [Int] {
         var counts = [Int](repeating: 0, count: 256)

@@ -7,7 +7,9 @@ internal import CZBar
 final class QRDecoder {
     private let scanner: OpaquePointer
 
-    init() {
+    /// - Parameter density: scan every `density`-th row and column; 1 (every line) is what
+    ///   `zbarimg` does.
+    init(density: Int = 1) {
         // zbar returns NULL only when malloc fails, where Swift itself would trap too.
         guard let scanner = zbar_image_scanner_create() else {
             fatalError("zbar_image_scanner_create failed: out of memory")
@@ -19,6 +21,8 @@ final class QRDecoder {
         // Raw bytes: by default zbar guesses a charset and re-encodes, which garbles UTF-8
         // text that has no ECI header (how qrencode and most generators write it).
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
     }
 
     deinit {

@@ -8,6 +8,8 @@
 /// Not `Sendable`: it owns a zbar scanner. Use one per task, or ``scanFiles(_:)``.
 public final class QRScanner {
     private let decoder = QRDecoder()
+    /// Scans every second line, for the quick first passes on large images.
+    private let sparseDecoder = QRDecoder(density: 2)
 
     /// Creates a scanner with its own zbar handle.
     public init() {}
@@ -16,7 +18,10 @@ public final class QRScanner {
     ///
     /// Returns an empty array when no strategy finds a code.
     public func scan(_ image: GrayImage) -> [QRSymbol] {
-        scan(image, plan: QRScanStrategy.plan(width: image.width, height: image.height))
+        let plan = QRScanStrategy.plan(
+            width: image.width, height: image.height, darkBorder: image.borderMean() < 128
+        )
+        return scan(image, plan: plan)
     }
 
     /// Decodes an image file's bytes (PNG, JPEG or PNM) and scans it.
@@ -37,7 +42,7 @@ public final class QRScanner {
         var cache = TransformCache(original: image)
         for strategy in plan {
             let candidate = cache.image(for: strategy.transforms)
-            let payloads = decoder.decode(candidate)
+            let payloads = (strategy.lineStep > 1 ? sparseDecoder : decoder).decode(candidate)
             if !payloads.isEmpty {
                 return Self.unique(payloads, strategy: strategy.description)
             }
@@ -57,12 +62,14 @@ public final class QRScanner {
 // MARK: Transform cache
 
 /// Remembers intermediate images so `upscaled-2` is computed once for both
-/// `upscaled-2` and `upscaled-2+inverted`.
+/// `upscaled-2` and `upscaled-2+inverted`, and a huge image is shrunk once for all the
+/// filters that run on the shrunk copy.
 ///
-/// Only chains that are a prefix of a later one are worth keeping; the cache holds the last
-/// few, which is all a plan ordered by shared prefixes needs.
+/// A plan that groups strategies by shared prefix needs only the few most recently used
+/// chains, so the cache keeps four besides the original and drops the least recently used.
 private struct TransformCache {
     private static let capacity = 4
+    /// Entry 0 is the original image and is never dropped; the rest run oldest to newest use.
     private var entries: [(key: [QRScanStrategy.Transform], image: GrayImage)]
 
     init(original: GrayImage) {
@@ -77,7 +84,9 @@ private struct TransformCache {
             best = index
         }
         var image = entries[best].image
-        for (offset, transform) in transforms.enumerated().dropFirst(entries[best].key.count) {
+        let reused = entries[best].key.count
+        if best > 0 { entries.append(entries.remove(at: best)) }
+        for (offset, transform) in transforms.enumerated().dropFirst(reused) {
             image = transform.apply(to: image)
             remember(Array(transforms.prefix(offset + 1)), image)
         }
@@ -85,7 +94,6 @@ private struct TransformCache {
     }
 
     private mutating func remember(_ key: [QRScanStrategy.Transform], _ image: GrayImage) {
-        // Entry 0 is the original and stays.
         if entries.count > Self.capacity { entries.remove(at: 1) }
         entries.append((key, image))
     }
