@@ -170,4 +170,15 @@ private func noise(width: Int, height: Int, seed: UInt64) -> GrayImage {
         #expect(framed.inverted().borderMean() == 0)
         #expect(small.borderMean() == 3)
     }
+
+    @Test func absurdArgumentsLeaveTheImageAlone() {
+        #expect(small.rotated(byDegrees: .nan) == small)
+        #expect(small.rotated(byDegrees: .infinity) == small)
+        #expect(small.scaledUp(by: Int.max) == small)
+        #expect(small.scaledUp(by: 5000) == small)
+        #expect(small.padded(by: Int.max) == small)
+        #expect(small.scaledDown(by: Int.max).pixels.count == 1)
+        #expect(small.contrastStretched(clipFraction: .nan).pixels.count == 6)
+        #expect(small.binarized(.adaptive(radius: Int.max, offset: Int.min)).pixels.count == 6)
+    }
 }

@@ -209,6 +209,44 @@ private func difference(_ a: GrayImage, _ b: GrayImage) -> (worst: Int, mean: Do
         #expect(ImageFormat(sniffing: try fixtures.bytes("actually-a-png.jpg")) == .png)
     }
 
+    // MARK: Damaged input never crashes
+
+    /// Seeded random damage (overwritten bytes, then a cut) to real files of every format:
+    /// each decode must return an image or throw one of our errors, never trap or exit.
+    @Test func damagedFilesNeverCrash() throws {
+        let fixtures = try Fixtures()
+        try fixtures.qrencode(ScanSamples.ascii, to: "code.png", moduleSize: 2)
+        var originals: [[UInt8]] = [try fixtures.bytes("code.png")]
+        for name in ["code.jpg", "code-progressive.jpg", "code.pgm", "code.ppm", "code.pbm", "plain.pgm"] {
+            var arguments = ["code.png"]
+            if name.contains("progressive") { arguments += ["-interlace", "Plane"] }
+            if name == "plain.pgm" { arguments += ["-compress", "none"] }
+            try ImageTool.convert.run(arguments + [name], in: fixtures.directory)
+            originals.append(try fixtures.bytes(name))
+        }
+        var state: UInt64 = 0x5EED
+        func random(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        let allowed: Set<ClawPairError.Code> = [.imageUnreadable, .imageUnsupported, .imageTooLarge]
+        for original in originals {
+            for _ in 0..<150 {
+                var bytes = original
+                for _ in 0..<(1 + random(8)) {
+                    bytes[random(min(bytes.count, 64 + random(bytes.count)))] = UInt8(random(256))
+                }
+                bytes.removeLast(random(2) == 0 ? random(bytes.count) : 0)
+                do {
+                    let image = try ImageDecoder.decode(bytes)
+                    #expect(image.pixels.count == image.width * image.height)
+                } catch {
+                    #expect(allowed.contains(error.code), "\(error)")
+                }
+            }
+        }
+    }
+
     // MARK: Reading files
 
     @Test func missingFileNamesThePath() throws {

@@ -35,6 +35,7 @@ extension GrayImage {
     /// Multiples of 90° move pixels exactly. Other angles sample bilinearly and grow the
     /// canvas to hold the whole turned image, filling the corners with white.
     public func rotated(byDegrees degrees: Double) -> GrayImage {
+        guard degrees.isFinite else { return self }
         let normalized = degrees.truncatingRemainder(dividingBy: 360)
         let turns = normalized / 90
         if turns == turns.rounded() {
@@ -127,9 +128,10 @@ extension GrayImage {
     /// Returns `self` when `factor` ≤ 1 or when the result would exceed
     /// ``maximumPixelCount``.
     public func scaledUp(by factor: Int) -> GrayImage {
-        guard factor > 1 else { return self }
-        let (count, overflow) = (width * height).multipliedReportingOverflow(by: factor * factor)
-        guard !overflow, count <= Self.maximumPixelCount else { return self }
+        // The first test keeps factor × factor from overflowing.
+        guard factor > 1, factor <= Self.maximumPixelCount,
+              width * height <= Self.maximumPixelCount / (factor * factor)
+        else { return self }
         let width = self.width
         let outWidth = width * factor
         return pixels.withUnsafeBufferPointer { source in
@@ -191,9 +193,9 @@ extension GrayImage {
     /// gets one back this way. Returns `self` when `border` ≤ 0 or the result would exceed
     /// ``maximumPixelCount``.
     public func padded(by border: Int) -> GrayImage {
-        guard border > 0 else { return self }
+        guard border > 0, border <= Self.maximumPixelCount else { return self }
         let outWidth = width + 2 * border, outHeight = height + 2 * border
-        guard outWidth * outHeight <= Self.maximumPixelCount else { return self }
+        guard outWidth <= Self.maximumPixelCount / outHeight else { return self }
         let width = self.width
         return pixels.withUnsafeBufferPointer { source in
             GrayImage(width: outWidth, height: outHeight) { out in

@@ -26,7 +26,8 @@ extension GrayImage {
     /// has edges a scanner can find. Returns `self` when the image is flat.
     public func contrastStretched(clipFraction: Double = 0.01) -> GrayImage {
         let histogram = self.histogram()
-        let clip = Int(Double(pixels.count) * min(max(clipFraction, 0), 0.49))
+        let fraction = clipFraction.isNaN ? 0 : min(max(clipFraction, 0), 0.49)
+        let clip = Int(Double(pixels.count) * fraction)
         var low = 0, seen = 0
         while low < 255, seen + histogram[low] <= clip {
             seen += histogram[low]
@@ -57,7 +58,11 @@ extension GrayImage {
             let threshold = otsuThreshold()
             return map { $0 > threshold ? 255 : 0 }
         case .adaptive(let radius, let offset):
-            return adaptiveThreshold(radius: max(1, radius), offset: offset)
+            // Beyond these bounds the window is the whole image and every sample is decided
+            // by the offset alone; clamping keeps the sums from overflowing.
+            return adaptiveThreshold(
+                radius: min(max(1, radius), max(width, height)), offset: min(max(offset, -255), 255)
+            )
         }
     }
 
