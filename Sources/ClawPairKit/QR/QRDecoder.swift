@@ -21,6 +21,12 @@ final class QRDecoder {
         // Raw bytes: by default zbar guesses a charset and re-encodes, which garbles UTF-8
         // text that has no ECI header (how qrencode and most generators write it).
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        // ZBAR_CFG_TEST_INVERTED stays off: it rescans a negative copy whenever a scan finds
+        // nothing, exactly the cost of our own `inverted` strategy (measured: 448 ms against
+        // 2 × 222 ms on 6 MP), but it would double every failed retry and hide which
+        // strategy worked.
+        // We report payloads, not where they were: skip collecting symbol outlines.
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 0)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
     }
