@@ -1,8 +1,8 @@
 /// One way of looking at an image: a chain of transforms applied before zbar scans it, and
 /// how densely zbar scans the result.
 ///
-/// ``QRScanStrategy/plan(width:height:darkBorder:)`` is pure, so the order of retries can be read and
-/// tested without scanning anything; ``QRScanner`` executes it.
+/// ``QRScanStrategy/plan(width:height:darkBorder:)`` is pure, so the order of retries can be
+/// read and tested without scanning anything; ``QRScanner`` executes it.
 struct QRScanStrategy: Sendable, Hashable, CustomStringConvertible {
     /// A single image transform.
     enum Transform: Sendable, Hashable, CustomStringConvertible {
@@ -98,11 +98,12 @@ extension QRScanStrategy {
     /// The retry order for a `width` × `height` image; the first entry is `direct`.
     ///
     /// Cheap and likely first: the image as given, then its negative (dark-mode screenshots,
-    /// light-on-dark prints), on large images first at half density; mirror images and enlargements for small images; then filters
-    /// that repair noise and blur, with and without negation because nothing tells the
-    /// polarity. Last, tone curves, rotations and a quiet zone, which rescue the fewest: they
-    /// run on a copy of at most ``lastResortImagePixels``, in one polarity only, negated when
-    /// `darkBorder` says the image is probably light-on-dark.
+    /// light-on-dark prints), on large images first at half density; mirror images and
+    /// enlargements for small images; then filters that repair noise and blur, with and
+    /// without negation because nothing tells the polarity. Last, tone curves, rotations and
+    /// a quiet zone, which rescue the fewest: they run on a copy of at most
+    /// ``lastResortImagePixels``, in one polarity only, negated when `darkBorder` says the
+    /// image is probably light-on-dark.
     static func plan(width: Int, height: Int, darkBorder: Bool = false) -> [QRScanStrategy] {
         var plan: [QRScanStrategy] = []
         func addWithNegative(_ transforms: [Transform]) {
@@ -133,7 +134,8 @@ extension QRScanStrategy {
         addWithNegative(filterBase + [.medianFiltered])
         addWithNegative(filterBase + [adaptive])
 
-        let base = shrunk(pixels, to: lastResortImagePixels) + (darkBorder ? [.inverted] : [])
+        let lastResort = shrunk(pixels, to: lastResortImagePixels)
+        let base = lastResort + (darkBorder ? [.inverted] : [])
         for transforms: [Transform] in [
             [.contrastStretched], [.binarized(.otsu)], [.medianFiltered, adaptive],
         ] {
@@ -142,7 +144,11 @@ extension QRScanStrategy {
         for degrees in [90.0, 180, 270, 10, -10, 20, -20, 30, -30, 45] {
             plan.append(QRScanStrategy(base + [.rotated(degrees)]))
         }
-        plan.append(QRScanStrategy(base + [.padded(max(16, min(width, height) / 10))]))
+        // A tenth of the (shrunk) side: about four modules of a code that fills the image.
+        var shrinkFactor = 1
+        if case .downscaled(let factor)? = lastResort.first { shrinkFactor = factor }
+        let border = max(16, min(width, height) / shrinkFactor / 10)
+        plan.append(QRScanStrategy(base + [.padded(border)]))
         return plan
     }
 

@@ -1,11 +1,13 @@
 /// Finds QR codes in images that plain zbar misses, by retrying with transformed images.
 ///
-/// The image is scanned as given first; only when that finds nothing does the scanner work
-/// through ``QRScanStrategy/plan(width:height:)``, cheapest and likeliest first (inverted,
-/// mirrored, rescaled, contrast-stretched, binarised, rotated, padded), and it stops at the
-/// first strategy that finds a code.
+/// The image is scanned as given first; only when that finds nothing does the scanner retry,
+/// cheapest and likeliest first: the negative (light-on-dark codes), a mirror image and
+/// enlargements for small images, a shrunk copy of huge ones, noise and blur filters, then
+/// tone curves, rotations and a white quiet zone. It stops at the first retry that finds a
+/// code; each ``QRSymbol/strategy`` names that retry.
 ///
-/// Not `Sendable`: it owns a zbar scanner. Use one per task, or ``scanFiles(_:)``.
+/// Not `Sendable`: it owns zbar scanners. Use one per task, or
+/// ``scanFiles(_:maximumConcurrency:)`` for many files.
 public final class QRScanner {
     private let decoder = QRDecoder()
     /// Scans every second line, for the quick first passes on large images.
