@@ -184,6 +184,12 @@ private func expectOne(
         #expect(try scan(fixtures, "white.png").isEmpty)
     }
 
+    @Test(arguments: [(1, 1), (1, 900), (900, 1), (2, 3), (7, 7)])
+    func degenerateSizesYieldNothing(width: Int, height: Int) throws {
+        let image = try GrayImage(width: width, height: height, pixels: (0..<(width * height)).map { UInt8($0 % 256) })
+        #expect(QRScanner().scan(image).isEmpty)
+    }
+
     @Test func decodingErrorsPassThrough() throws {
         let scanner = QRScanner()
         #expect(throws: ClawPairError(.imageUnreadable, "")) { try scanner.scan(imageBytes: []) }

@@ -39,6 +39,11 @@ enum PNMImage {
         }
 
         let channels = (kind == 3 || kind == 6) ? 3 : 1
+        // Every plain sample takes at least one character: a short file fails here, before
+        // the pixel buffer is allocated.
+        if kind <= 3, reader.remaining < width * height * channels {
+            throw truncated
+        }
         switch kind {
         case 1: return try plainBitmap(&reader, width: width, height: height)
         case 4: return try rawBitmap(&reader, width: width, height: height)
