@@ -42,6 +42,11 @@ enum ImageTool: String {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // One ImageMagick thread: seeded noise and plasma are then the same on every machine,
+        // whatever its core count.
+        var environment = ProcessInfo.processInfo.environment
+        environment["MAGICK_THREAD_LIMIT"] = "1"
+        process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
