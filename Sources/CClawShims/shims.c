@@ -1,1 +1,114 @@
 #include "CClawShims.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+// MARK: JPEG (see CClawShims.h for why)
+
+typedef struct {
+    struct jpeg_error_mgr base;  // first, so libjpeg's pointer to it is a pointer to us
+    jmp_buf jump;
+    CClawShims_JPEGStatus status;
+} CClawShims_JPEGErrorManager;
+
+static void CClawShims_jpegErrorExit(j_common_ptr cinfo) {
+    CClawShims_JPEGErrorManager *manager = (CClawShims_JPEGErrorManager *)cinfo->err;
+    manager->status = CClawShims_JPEGStatusCorrupt;
+    longjmp(manager->jump, 1);
+}
+
+static void CClawShims_jpegEmitMessage(j_common_ptr cinfo, int level) {
+    // libjpeg treats a missing end of file as a warning and pads the image with grey; for
+    // us a cut-off file is an error the user should hear about. Other warnings (stray bytes
+    // before a marker, common in camera files) are ignored rather than printed.
+    CClawShims_JPEGErrorManager *manager = (CClawShims_JPEGErrorManager *)cinfo->err;
+    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+        manager->status = CClawShims_JPEGStatusTruncated;
+        longjmp(manager->jump, 1);
+    }
+}
+
+static void CClawShims_jpegOutputMessage(j_common_ptr cinfo) {
+    (void)cinfo;  // never write to stderr from a library
+}
+
+static void CClawShims_jpegFormatMessage(
+    j_common_ptr cinfo, char *message, size_t messageCapacity) {
+    if (message == NULL || messageCapacity == 0) return;
+    char text[JMSG_LENGTH_MAX];
+    cinfo->err->format_message(cinfo, text);
+    snprintf(message, messageCapacity, "%s", text);
+}
+
+static void CClawShims_jpegSetUp(
+    struct jpeg_decompress_struct *cinfo, CClawShims_JPEGErrorManager *errors) {
+    memset(cinfo, 0, sizeof(*cinfo));
+    cinfo->err = jpeg_std_error(&errors->base);
+    errors->base.error_exit = CClawShims_jpegErrorExit;
+    errors->base.emit_message = CClawShims_jpegEmitMessage;
+    errors->base.output_message = CClawShims_jpegOutputMessage;
+    errors->status = CClawShims_JPEGStatusOK;
+}
+
+CClawShims_JPEGStatus CClawShims_jpegReadSize(
+    const uint8_t *data, size_t size,
+    uint32_t *width, uint32_t *height,
+    char *message, size_t messageCapacity) {
+    struct jpeg_decompress_struct cinfo;
+    CClawShims_JPEGErrorManager errors;
+    CClawShims_jpegSetUp(&cinfo, &errors);
+    if (setjmp(errors.jump)) {
+        CClawShims_jpegFormatMessage((j_common_ptr)&cinfo, message, messageCapacity);
+        jpeg_destroy_decompress(&cinfo);
+        return errors.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    *width = cinfo.image_width;
+    *height = cinfo.image_height;
+    jpeg_destroy_decompress(&cinfo);
+    return CClawShims_JPEGStatusOK;
+}
+
+CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
+    const uint8_t *data, size_t size,
+    uint8_t *pixels, size_t pixelCapacity,
+    char *message, size_t messageCapacity) {
+    struct jpeg_decompress_struct cinfo;
+    CClawShims_JPEGErrorManager errors;
+    CClawShims_jpegSetUp(&cinfo, &errors);
+    if (setjmp(errors.jump)) {
+        CClawShims_jpegFormatMessage((j_common_ptr)&cinfo, message, messageCapacity);
+        jpeg_destroy_decompress(&cinfo);
+        return errors.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+
+    // The size check comes before jpeg_start_decompress, which is where libjpeg allocates
+    // (for progressive files, a coefficient buffer for the whole image).
+    size_t width = cinfo.image_width, height = cinfo.image_height;
+    if (width == 0 || height == 0 || width > pixelCapacity / height
+        || width * height != pixelCapacity) {
+        jpeg_destroy_decompress(&cinfo);
+        return CClawShims_JPEGStatusTooLarge;
+    }
+    if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
+        jpeg_destroy_decompress(&cinfo);
+        return CClawShims_JPEGStatusUnsupportedColor;
+    }
+    cinfo.out_color_space = JCS_GRAYSCALE;
+    jpeg_start_decompress(&cinfo);
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW row = pixels + (size_t)cinfo.output_scanline * width;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return CClawShims_JPEGStatusOK;
+}

@@ -1,0 +1,102 @@
+/// Finds QR codes in images that plain zbar misses, by retrying with transformed images.
+///
+/// The image is scanned as given first; only when that finds nothing does the scanner retry,
+/// cheapest and likeliest first: the negative (light-on-dark codes), a mirror image and
+/// enlargements for small images, a shrunk copy of huge ones, noise and blur filters, then
+/// tone curves, rotations and a white quiet zone. It stops at the first retry that finds a
+/// code; each ``QRSymbol/strategy`` names that retry.
+///
+/// Not `Sendable`: it owns zbar scanners. Use one per task, or
+/// ``scanFiles(_:maximumConcurrency:)`` for many files.
+public final class QRScanner {
+    private let decoder = QRDecoder()
+    /// Scans every second line, for the quick first passes on large images.
+    private let sparseDecoder = QRDecoder(density: 2)
+
+    /// Creates a scanner with its own zbar handle.
+    public init() {}
+
+    /// The QR codes in `image`, each payload once, from the first strategy that finds any.
+    ///
+    /// Returns an empty array when no strategy finds a code.
+    public func scan(_ image: GrayImage) -> [QRSymbol] {
+        let plan = QRScanStrategy.plan(
+            width: image.width, height: image.height, darkBorder: image.borderMean() < 128
+        )
+        return scan(image, plan: plan)
+    }
+
+    /// Decodes an image file's bytes (PNG, JPEG or PNM) and scans it.
+    ///
+    /// - Throws: the errors of ``ImageDecoder/decode(_:)``. Finding no code is not an error
+    ///   here: the result is empty.
+    public func scan(imageBytes: [UInt8]) throws(ClawPairError) -> [QRSymbol] {
+        scan(try ImageDecoder.decode(imageBytes))
+    }
+
+    /// Reads, decodes and scans the file at `path`.
+    public func scan(file path: String) throws(ClawPairError) -> [QRSymbol] {
+        try scan(imageBytes: ImageFile.read(path))
+    }
+
+    /// Runs `plan` in order and returns the first non-empty result.
+    func scan(_ image: GrayImage, plan: [QRScanStrategy]) -> [QRSymbol] {
+        var cache = TransformCache(original: image)
+        for strategy in plan {
+            let candidate = cache.image(for: strategy.transforms)
+            let payloads = (strategy.lineStep > 1 ? sparseDecoder : decoder).decode(candidate)
+            if !payloads.isEmpty {
+                return Self.unique(payloads, strategy: strategy.description)
+            }
+        }
+        return []
+    }
+
+    /// One symbol per distinct payload, in the order zbar reported them.
+    static func unique(_ payloads: [[UInt8]], strategy: String) -> [QRSymbol] {
+        var seen = Set<[UInt8]>()
+        return payloads.compactMap { bytes in
+            seen.insert(bytes).inserted ? QRSymbol(bytes: bytes, strategy: strategy) : nil
+        }
+    }
+}
+
+// MARK: Transform cache
+
+/// Remembers intermediate images so `upscaled-2` is computed once for both
+/// `upscaled-2` and `upscaled-2+inverted`, and a huge image is shrunk once for all the
+/// filters that run on the shrunk copy.
+///
+/// A plan that groups strategies by shared prefix needs only the few most recently used
+/// chains, so the cache keeps four besides the original and drops the least recently used.
+private struct TransformCache {
+    private static let capacity = 4
+    /// Entry 0 is the original image and is never dropped; the rest run oldest to newest use.
+    private var entries: [(key: [QRScanStrategy.Transform], image: GrayImage)]
+
+    init(original: GrayImage) {
+        entries = [([], original)]
+    }
+
+    mutating func image(for transforms: [QRScanStrategy.Transform]) -> GrayImage {
+        // Longest cached prefix, then apply the rest.
+        var best = 0
+        for (index, entry) in entries.enumerated()
+        where entry.key.count > entries[best].key.count && transforms.starts(with: entry.key) {
+            best = index
+        }
+        var image = entries[best].image
+        let reused = entries[best].key.count
+        if best > 0 { entries.append(entries.remove(at: best)) }
+        for (offset, transform) in transforms.enumerated().dropFirst(reused) {
+            image = transform.apply(to: image)
+            remember(Array(transforms.prefix(offset + 1)), image)
+        }
+        return image
+    }
+
+    private mutating func remember(_ key: [QRScanStrategy.Transform], _ image: GrayImage) {
+        if entries.count > Self.capacity { entries.remove(at: 1) }
+        entries.append((key, image))
+    }
+}
