@@ -10,8 +10,8 @@ final class CapturedConsole: Sendable {
     let environment: [String: String]
     let nowMs: Int64
 
-    init(stdin: String = "", environment: [String: String] = [:], nowMs: Int64 = 1_780_000_000_000) {
-        self.stdin = Array(stdin.utf8)
+    init(stdin: String = "", stdinBytes: [UInt8]? = nil, environment: [String: String] = [:], nowMs: Int64 = 1_780_000_000_000) {
+        self.stdin = stdinBytes ?? Array(stdin.utf8)
         self.environment = environment
         self.nowMs = nowMs
     }

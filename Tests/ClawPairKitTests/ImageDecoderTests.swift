@@ -251,18 +251,18 @@ private func difference(_ a: GrayImage, _ b: GrayImage) -> (worst: Int, mean: Do
 
     @Test func missingFileNamesThePath() throws {
         let fixtures = try Fixtures()
-        let error = try #require(throws: ClawPairError.self) { try ImageFile.read(fixtures.path("nope.png")) }
-        #expect(error.code == .imageUnreadable)
+        let error = try #require(throws: ClawPairError.self) { try FileIO.readAll(path: fixtures.path("nope.png")) }
+        #expect(error.code == .fileUnreadable)
         #expect(error.message.contains("nope.png") && error.message.contains("No such file"))
-        #expect(throws: ClawPairError(.imageUnreadable, "")) { try ImageFile.read(fixtures.directory.path) }
+        #expect(throws: ClawPairError(.fileUnreadable, "")) { try FileIO.readAll(path: fixtures.directory.path) }
     }
 
     @Test func readsWholeFile() throws {
         let fixtures = try Fixtures()
         let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         try fixtures.write(bytes, to: "blob")
-        #expect(try ImageFile.read(fixtures.path("blob")) == bytes)
+        #expect(try FileIO.readAll(path: fixtures.path("blob")) == bytes)
         try fixtures.write([], to: "empty")
-        #expect(try ImageFile.read(fixtures.path("empty")) == [])
+        #expect(try FileIO.readAll(path: fixtures.path("empty")) == [])
     }
 }

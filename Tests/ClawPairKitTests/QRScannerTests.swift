@@ -231,7 +231,7 @@ private func expectOne(
         let results = await QRScanner.scanFiles(names.map(fixtures.path), maximumConcurrency: 2)
         try #require(results.count == names.count)
         #expect(try results[0].get().map(\.text) == [ScanSamples.setupCode])
-        #expect(throws: ClawPairError(.imageUnreadable, "")) { try results[1].get() }
+        #expect(throws: ClawPairError(.fileUnreadable, "")) { try results[1].get() }
         #expect(try results[2].get().map(\.strategy) == ["inverted"])
         #expect(throws: ClawPairError(.imageUnreadable, "")) { try results[3].get() }
         #expect(try results[4].get().isEmpty)

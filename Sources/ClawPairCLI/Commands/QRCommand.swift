@@ -14,6 +14,7 @@ enum QRCommand: Command {
             .value("margin", "N", "Quiet zone in modules (default 2 in a terminal, 4 in png/svg)."),
             .value("level", "L|M|Q|H", "Error correction level (default M)."),
             .value("scale", "N", "Pixels per module in png/svg (default 8)."),
+            .json,
         ],
         discussion: """
             With no TEXT, or with -, the text is read from standard input (one trailing newline is
@@ -24,6 +25,9 @@ enum QRCommand: Command {
             dark and light themes alike. Without colour (NO_COLOR, or not a terminal) light
             modules are drawn as blocks, which reads right on a dark theme; use --invert on a
             light one. png and svg need --output.
+
+            With --json and --output FILE, prints {file, format, level, version, modules}
+            after writing; errors are JSON objects as for every command.
             """)
 
     /// Past this, scanners struggle and files get silly; the renderers cap pixels too.
@@ -66,6 +70,12 @@ enum QRCommand: Command {
         }
         if let output, output != "-" {
             try FileIO.writeFile(rendered, to: output, mode: 0o600)
+            if context.json {
+                context.printJSON([
+                    "file": .string(output), "format": .string(format), "level": .string(level.rawValue),
+                    "version": .integer(Int64(matrix.version)), "modules": .integer(Int64(matrix.size)),
+                ])
+            }
         } else {
             context.console.writeStdout(rendered)
         }

@@ -1,10 +1,166 @@
 import ClawPairKit
 
+/// `clawpair scan IMAGE…`: QR codes in pictures, and the setup code among them.
 enum ScanCommand: Command {
     static let spec = CommandSpec(
-        name: "scan", summary: "Read setup codes from QR code images (PNG, JPEG, PNM).",
-        usage: "IMAGE… [--json] [--all] [--show-secrets]", positionals: 1...Int.max,
-        options: [.flag("all", "List every QR code in each image, not only the setup code."), .value("now", "MS", "Check expiry against this time (Unix milliseconds)."), .json, .showSecrets],
-        discussion: "")
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus { .failure }
+        name: "scan",
+        summary: "Read setup codes from QR code images (PNG, JPEG, PNM).",
+        usage: "IMAGE… [--all] [--now MS] [--json] [--show-secrets]",
+        positionals: 1...Int.max,
+        options: [
+            .flag("all", "List every QR code in each image, not only the setup code."),
+            .value("now", "MS", "Check expiry against this time (Unix milliseconds) instead of the clock."),
+            .json, .showSecrets,
+        ],
+        discussion: """
+            IMAGE - reads standard input. When the plain scan finds nothing, scan retries with the
+            image inverted (light on dark), mirrored, rotated, rescaled, contrast-stretched and
+            binarised, so screenshots of dark-mode apps and photos of screens work.
+
+            JSON: an array, one object per image: {file, codes:[{text, setupCode | error}]}.
+            A code's text is "<redacted>" when it carries a secret, unless --show-secrets.
+
+            Exit status: 0 when every image held a setup code (with --all: any QR code); 1 when
+            an image held no QR code; 3 when an image could not be read or its code is not a
+            valid setup code. With several images the most serious outcome wins.
+            """)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let now = try arguments.integer("now", in: 0...Int64.max) ?? context.console.nowMs()
+        let paths = arguments.positionals
+        guard paths.filter({ $0 == "-" }).count <= 1 else { throw UsageError("standard input (-) can be read only once") }
+
+        context.progress("scanning \(paths.count) image\(paths.count == 1 ? "" : "s")…\r")
+        let files = paths.filter { $0 != "-" }
+        var fileResults = await QRScanner.scanFiles(files)[...]
+        var results: [Result<[QRSymbol], ClawPairError>] = []
+        for path in paths {
+            if path == "-" {
+                results.append(Result { () throws(ClawPairError) in try QRScanner().scan(imageBytes: try context.console.readStdin()) })
+            } else {
+                results.append(fileResults.removeFirst())
+            }
+        }
+        context.progress(String(repeating: " ", count: 40) + "\r")
+
+        let showSecrets = arguments.flag("show-secrets")
+        let reports = zip(paths, results).map { path, result in
+            ImageReport(file: path == "-" ? "<stdin>" : path, result: result, listAll: arguments.flag("all"), nowMs: now)
+        }
+        if context.json {
+            context.printJSON(.array(reports.map { $0.json(showSecrets: showSecrets, nowMs: now) }))
+        } else {
+            let text = reports.map { $0.text(style: context.style, showSecrets: showSecrets, nowMs: now) }.joined(separator: "\n")
+            context.console.print(text)
+        }
+        return reports.map(\.status).reduce(ExitStatus.success) { $0.worse($1) }
+    }
+}
+
+/// What one image yielded: its codes, each decoded as a setup code where it is one.
+private struct ImageReport {
+    struct Code {
+        let symbol: QRSymbol
+        let decoded: Result<SetupCode, ClawPairError>
+    }
+
+    let file: String
+    let codes: [Code]
+    let readError: ClawPairError?
+
+    init(file: String, result: Result<[QRSymbol], ClawPairError>, listAll: Bool, nowMs: Int64) {
+        self.file = file
+        switch result {
+        case .failure(let error):
+            readError = error
+            codes = []
+        case .success(let symbols):
+            readError = nil
+            let all = symbols.map { symbol in
+                Code(symbol: symbol, decoded: Result { () throws(ClawPairError) in
+                    guard let text = symbol.text else {
+                        throw ClawPairError(.setupCodeInvalid, "the QR code holds binary data, not text")
+                    }
+                    return try SetupCodeReader.read(text, nowMs: nowMs)
+                })
+            }
+            // Without --all the setup code wins; if there is none, the first code explains why.
+            if listAll {
+                codes = all
+            } else {
+                codes = [all.first { if case .success = $0.decoded { true } else { false } } ?? all.first].compactMap { $0 }
+            }
+        }
+        self.listAll = listAll
+    }
+
+    private let listAll: Bool
+
+    var status: ExitStatus {
+        if let readError { return ExitStatus(readError.code.category) }
+        guard !codes.isEmpty else { return .notFound }
+        if listAll { return .success }
+        if case .failure(let error) = codes[0].decoded { return ExitStatus(error.code.category) }
+        return .success
+    }
+
+    func json(showSecrets: Bool, nowMs: Int64) -> JSONValue {
+        var members: [(String, JSONValue)] = [("file", .string(file))]
+        if let readError {
+            members.append(("codes", []))
+            members.append(("error", ErrorRendering.json(readError)["error"] ?? .null))
+            return .object(members)
+        }
+        members.append((
+            "codes",
+            .array(codes.map { code in
+                var entry: [(String, JSONValue)] = [("text", .string(visibleText(code, showSecrets: showSecrets)))]
+                switch code.decoded {
+                case .success(let setupCode):
+                    entry.append(("setupCode", SetupCodeRendering(code: setupCode, showSecrets: showSecrets, nowMs: nowMs).json))
+                case .failure(let error):
+                    entry.append(("error", ["code": .string(error.code.rawValue), "message": .string(error.message)]))
+                }
+                entry.append(("foundBy", .string(code.symbol.strategy)))
+                return .object(entry)
+            })
+        ))
+        if codes.isEmpty {
+            members.append(("error", ["code": .string(ClawPairError.Code.qrNotFound.rawValue), "message": "no QR code found"]))
+        }
+        return .object(members)
+    }
+
+    func text(style: Style, showSecrets: Bool, nowMs: Int64) -> String {
+        let name = TerminalText.escape(file)
+        if let readError {
+            var text = "\(name): \(style.red("error")): \(TerminalText.escape(readError.message))\n"
+            if let remedy = readError.remedy { text += "  hint: \(TerminalText.escape(remedy))\n" }
+            return text
+        }
+        guard !codes.isEmpty else {
+            return "\(name): no QR code found\n  hint: crop to the code, or photograph it straight on with more light\n"
+        }
+        var text = ""
+        for code in codes {
+            let how = code.symbol.strategy == "direct" ? "" : style.dim(" (found \(code.symbol.strategy))")
+            switch code.decoded {
+            case .success(let setupCode):
+                text += "\(name):\(how)\n"
+                text += SetupCodeRendering(code: setupCode, showSecrets: showSecrets, nowMs: nowMs).text(style: style, indent: "  ")
+            case .failure(let error):
+                text += "\(name): QR code\(how): \(TerminalText.escape(visibleText(code, showSecrets: showSecrets)))\n"
+                text += "  not a setup code: \(TerminalText.escape(error.message))\n"
+            }
+        }
+        return text
+    }
+
+    /// The raw text, unless it is a setup code carrying a secret: its base64 spells the token.
+    private func visibleText(_ code: Code, showSecrets: Bool) -> String {
+        if !showSecrets, case .success(let setupCode) = code.decoded, setupCode.auth.secret != nil {
+            return Secret.redactedPlaceholder
+        }
+        return code.symbol.text ?? "0x" + code.symbol.bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
 }

@@ -2,11 +2,11 @@
 // They loop over raw buffers because the scanner runs them on multi-megapixel images.
 
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 extension GrayImage {

@@ -1,7 +1,7 @@
 /// Turns the bytes of a PNG, JPEG or PNM file into a ``GrayImage``.
 ///
 /// The format comes from the file's magic number (``ImageFormat``), not its name. Decoding
-/// is pure: reading the file is ``ImageFile``'s job.
+/// is pure: reading the file is ``FileIO``'s job.
 public enum ImageDecoder {
     /// Decodes `bytes` to 8-bit luminance.
     ///

@@ -36,7 +36,7 @@ public final class QRScanner {
 
     /// Reads, decodes and scans the file at `path`.
     public func scan(file path: String) throws(ClawPairError) -> [QRSymbol] {
-        try scan(imageBytes: ImageFile.read(path))
+        try scan(imageBytes: FileIO.readAll(path: path))
     }
 
     /// Runs `plan` in order and returns the first non-empty result.

@@ -15,27 +15,34 @@ public enum FileIO {
         guard descriptor >= 0 else { throw error(errno, "cannot open \(path)") }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ClawPairError(.fileUnreadable, "\(path) is a directory")
-        }
-        return try readAll(descriptor: descriptor, name: path)
+        guard fstat(descriptor, &info) == 0 else { throw error(errno, "cannot read \(path)") }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw error(EISDIR, "cannot read \(path)") }
+        guard Int(info.st_size) <= maximumReadBytes else { throw tooLarge(path) }
+        // st_size is only a hint (pipes and /proc say 0): read to the end, within the cap.
+        return try readAll(descriptor: descriptor, name: path, sizeHint: Int(info.st_size))
     }
 
-    public static func readAll(descriptor: Int32, name: String) throws(ClawPairError) -> [UInt8] {
+    public static func readAll(descriptor: Int32, name: String, sizeHint: Int = 0) throws(ClawPairError) -> [UInt8] {
         var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw error(errno, "cannot read \(name)")
+        result.reserveCapacity(sizeHint + 1)
+        let chunkSize = 1 << 20
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) { chunk throws(ClawPairError) in
+            while true {
+                let count = read(descriptor, chunk.baseAddress, chunkSize)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw error(errno, "cannot read \(name)")
+                }
+                if count == 0 { return }
+                guard result.count + count <= maximumReadBytes else { throw tooLarge(name) }
+                result.append(contentsOf: chunk[..<count])
             }
-            if count == 0 { return result }
-            guard result.count + count <= maximumReadBytes else {
-                throw ClawPairError(.fileUnreadable, "\(name) is larger than \(maximumReadBytes / 1024 / 1024) MiB")
-            }
-            result += chunk[0..<count]
         }
+        return result
+    }
+
+    private static func tooLarge(_ name: String) -> ClawPairError {
+        ClawPairError(.fileUnreadable, "\(name) is larger than the \(maximumReadBytes / 1024 / 1024) MiB clawpair reads")
     }
 
     public static func write(_ bytes: [UInt8], descriptor: Int32) throws(ClawPairError) {
@@ -75,10 +82,10 @@ public enum FileIO {
     private static func error(_ code: Int32, _ what: String) -> ClawPairError {
         let reason = String(cString: strerror(code))
         switch code {
-        case ENOENT: return ClawPairError(.fileUnreadable, "\(what): no such file", remedy: "check the path")
-        case EACCES, EPERM: return ClawPairError(.fileUnreadable, "\(what): permission denied")
-        case EISDIR: return ClawPairError(.fileUnreadable, "\(what): is a directory")
-        default: return ClawPairError(.ioError, "\(what): \(reason)")
+        case ENOENT, EACCES, EPERM, EISDIR, ENOTDIR, ELOOP, ENAMETOOLONG:
+            return ClawPairError(.fileUnreadable, "\(what): \(reason)", remedy: code == ENOENT ? "check the path" : nil)
+        default:
+            return ClawPairError(.ioError, "\(what): \(reason)")
         }
     }
 }
