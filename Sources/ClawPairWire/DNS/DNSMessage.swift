@@ -178,3 +178,18 @@ extension DNSMessage: CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 }
+
+// MARK: Answering (test servers, the simulated gateway)
+
+extension DNSMessage {
+    /// An empty response to this query: same id, opcode, questions and RD bit, QR set.
+    public func response(
+        responseCode: DNSResponseCode = .noError, isAuthoritative: Bool = true, answers: [DNSResourceRecord] = [],
+        authorities: [DNSResourceRecord] = [], additionals: [DNSResourceRecord] = []
+    ) -> DNSMessage {
+        DNSMessage(
+            id: id, isResponse: true, opcode: opcode, isAuthoritative: isAuthoritative,
+            recursionDesired: recursionDesired, responseCode: responseCode, questions: questions, answers: answers,
+            authorities: authorities, additionals: additionals)
+    }
+}
