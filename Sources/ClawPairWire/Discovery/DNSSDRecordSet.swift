@@ -10,6 +10,7 @@ public struct DNSSDRecordSet: Sendable {
     /// CNAME links followed at most when looking up addresses (a loop ends here too).
     public static let maxCNAMEChain = 8
 
+    /// A set holding `records`.
     public init(_ records: [DNSResourceRecord] = []) {
         self.records = records
     }
@@ -19,6 +20,7 @@ public struct DNSSDRecordSet: Sendable {
         records += message.allRecords
     }
 
+    /// Adds records, e.g. from a follow-up query or a zone.
     public mutating func add(_ newRecords: [DNSResourceRecord]) {
         records += newRecords
     }

@@ -2,6 +2,7 @@
 /// records, as zone-file text, and as an authoritative answerer, so the simulated gateway
 /// and test DNS servers serve what a real gateway's CoreDNS would.
 public struct GatewayZone: Sendable, Hashable {
+    /// The wide-area domain (`openclaw.internal.`).
     public var domain: BrowseDomain
     /// The SOA serial (the gateway writes `YYYYMMDDnn`).
     public var serial: UInt32
@@ -9,22 +10,29 @@ public struct GatewayZone: Sendable, Hashable {
     public var hostLabel: String
     /// ``GatewayZoneLabel/instanceLabel(hostLabel:)``.
     public var instanceLabel: String
+    /// The SRV port and TXT `gatewayPort`.
     public var gatewayPort: UInt16
     /// The TXT `displayName`: the instance name without ` (OpenClaw)`.
     public var displayName: String
     /// The gateway's tailnet IPv4 address (also the name server's).
     public var tailnetIPv4: IPAddress
+    /// The gateway's tailnet IPv6 address, when known.
     public var tailnetIPv6: IPAddress?
+    /// Publishes `gatewayTls=1`.
     public var gatewayTls: Bool
     /// The leaf certificate's SHA-256 (hex); only published with ``gatewayTls``.
     public var tlsFingerprintSha256: String?
+    /// The MagicDNS name ("full" mode).
     public var tailnetDns: String?
+    /// The SSH port ("full" mode).
     public var sshPort: UInt16?
+    /// The gateway CLI path ("full" mode).
     public var cliPath: String?
 
     /// Every record's TTL, as the gateway writes (`$TTL 60`).
     public static let ttl: UInt32 = 60
 
+    /// A zone for a host; the labels are derived from `hostname` as the gateway does.
     public init(
         domain: BrowseDomain, serial: UInt32, hostname: String, gatewayPort: UInt16 = GatewayService.defaultPort,
         displayName: String, tailnetIPv4: IPAddress, tailnetIPv6: IPAddress? = nil, gatewayTls: Bool = false,

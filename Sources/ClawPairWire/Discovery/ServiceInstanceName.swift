@@ -12,6 +12,7 @@ public struct ServiceInstanceName: Sendable, Hashable {
     /// The domain, normalised (``BrowseDomain/normalize(_:)``): `local.`.
     public var domain: String
 
+    /// An instance from its parts; the domain is normalised.
     public init(name: String, serviceType: String = GatewayService.type, domain: String = GatewayService.localDomain) {
         self.name = name
         self.serviceType = serviceType
