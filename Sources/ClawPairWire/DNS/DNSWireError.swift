@@ -1,0 +1,104 @@
+/// Why a DNS message (or a name in presentation form) could not be read.
+///
+/// A struct with an extensible ``Code``, like ``ClawPairError``: errors compare by code
+/// only, so tests can write the expected error directly. `offset` is where in the message
+/// (or the text, for presentation names) the problem was found.
+public struct DNSWireError: Error, Sendable, CustomStringConvertible {
+    /// The kind of damage, for code that switches on it.
+    public let code: Code
+    /// One sentence naming the field and what was wrong with it.
+    public let reason: String
+    /// Byte offset in the message (or in the text being parsed) where reading failed.
+    public let offset: Int
+    /// Where the error was made, for bug reports.
+    public let location: String
+
+    /// An error found at `offset`, recording where it was made.
+    public init(_ code: Code, _ reason: String, offset: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.code = code
+        self.reason = reason
+        self.offset = offset
+        self.location = "\(fileID):\(line)"
+    }
+
+    public var description: String { "\(code): \(reason) (offset \(offset))" }
+
+    /// A stable code for the kind of damage.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The code as text (`truncated`).
+        public let rawValue: String
+
+        /// A code; use the static members.
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
+        /// A field or record runs past the end of the message (or of its record data).
+        public static let truncated = Self("truncated")
+        /// The header's counts claim more records than the message has room for.
+        public static let countsExceedMessage = Self("countsExceedMessage")
+        /// A label longer than 63 bytes (RFC 1035 §2.3.4).
+        public static let labelTooLong = Self("labelTooLong")
+        /// A name longer than 255 bytes in wire form (RFC 1035 §2.3.4).
+        public static let nameTooLong = Self("nameTooLong")
+        /// A label type other than a plain label or a pointer (the 0x40/0x80 prefixes).
+        public static let badLabelType = Self("badLabelType")
+        /// A compression pointer that does not point strictly backwards into the message.
+        public static let badPointer = Self("badPointer")
+        /// More compression pointers in one name than any real name needs.
+        public static let pointerLoop = Self("pointerLoop")
+        /// Record data whose length disagrees with its content (RFC 1035 §3.2.1 RDLENGTH).
+        public static let rdataLengthMismatch = Self("rdataLengthMismatch")
+        /// A name in presentation form that cannot be a DNS name (bad escape, empty label).
+        public static let invalidPresentation = Self("invalidPresentation")
+    }
+}
+
+extension DNSWireError: Equatable {
+    public static func == (lhs: DNSWireError, rhs: DNSWireError) -> Bool { lhs.code == rhs.code }
+}
+
+extension DNSWireError {
+    /// The same failure as a ``ClawPairError``: a malformed answer from a DNS server is a
+    /// DNS-layer failure of the lookup, not bad input from the user.
+    public var clawPairError: ClawPairError {
+        ClawPairError(.dnsMalformedResponse, "malformed DNS message: \(reason) at byte \(offset)")
+    }
+}
+
+// MARK: Cursor reads that fail as DNS errors
+
+extension ByteCursor {
+    // Each read names the field it was reading, so errors say "rdlength", not just "short".
+    mutating func dnsUInt8(_ field: @autoclosure () -> String) throws(DNSWireError) -> UInt8 {
+        do { return try readUInt8() } catch { throw .truncation(error, field()) }
+    }
+
+    mutating func dnsUInt16(_ field: @autoclosure () -> String) throws(DNSWireError) -> UInt16 {
+        do { return try readUInt16() } catch { throw .truncation(error, field()) }
+    }
+
+    mutating func dnsUInt32(_ field: @autoclosure () -> String) throws(DNSWireError) -> UInt32 {
+        do { return try readUInt32() } catch { throw .truncation(error, field()) }
+    }
+
+    mutating func dnsBytes(_ count: Int, _ field: @autoclosure () -> String) throws(DNSWireError) -> [UInt8] {
+        do { return try readBytes(count) } catch { throw .truncation(error, field()) }
+    }
+
+    mutating func dnsSkip(_ count: Int, _ field: @autoclosure () -> String) throws(DNSWireError) {
+        do { try skip(count) } catch { throw .truncation(error, field()) }
+    }
+
+    func dnsLimited(to length: Int, _ field: @autoclosure () -> String) throws(DNSWireError) -> ByteCursor {
+        do { return try limited(to: length) } catch { throw .truncation(error, field()) }
+    }
+}
+
+extension DNSWireError {
+    static func truncation(_ error: ByteCursorError, _ field: String) -> DNSWireError {
+        DNSWireError(
+            .truncated, "\(field) needs \(error.needed) bytes but only \(error.available) are left",
+            offset: error.offset)
+    }
+}
