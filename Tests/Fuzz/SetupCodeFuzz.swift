@@ -1,6 +1,6 @@
 // libFuzzer entry point for the parsers that read untrusted setup-code text: the whole
 // reader (base64url, JSON, pasted messages, deep links, URLs) and the JSON parser alone.
-// Built by Tests/Fuzz/run with `swiftc -sanitize=fuzzer,address` over ClawPairWire's sources.
+// Built by Tests/Fuzz/run-target with `swiftc -sanitize=fuzzer,address` over ClawPairWire's sources.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func setupCodeFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
