@@ -1,0 +1,141 @@
+internal import Foundation
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// What a short-lived helper command did.
+struct CommandOutput: Sendable, Hashable {
+    enum Termination: Sendable, Hashable {
+        case exited(Int32)
+        case signalled(Int32)
+        /// It ran past the timeout and was killed; output is whatever came before.
+        case timedOut
+    }
+
+    let termination: Termination
+    let standardOutput: [UInt8]
+    let standardError: [UInt8]
+
+    /// The first non-empty line of standard error, for a report.
+    var firstErrorLine: String? {
+        String(decoding: standardError, as: UTF8.self)
+            .split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
+    }
+}
+
+/// Runs a helper program (Foundation's `Process`) with a deadline, reading both pipes as
+/// they fill so a chatty child cannot block on a full pipe.
+enum CommandRunner {
+    /// `tailscale status --json` for a tailnet of thousands of peers is a few MiB; more than
+    /// this is not a status document, and memory stays bounded.
+    static let maximumOutputBytes = 16 * 1024 * 1024
+    /// Between SIGTERM and SIGKILL for a child that overran its timeout.
+    static let terminationGrace: Duration = .milliseconds(200)
+    /// How often to look whether a child that closed its pipes has exited.
+    static let exitPollInterval: Duration = .milliseconds(5)
+
+    /// Runs `executable` (an absolute path) with `arguments` and exactly `environment`,
+    /// standard input from /dev/null. Throws ``ClawPairError/Code/ioError`` when it cannot be
+    /// started.
+    static func run(
+        _ executable: String, arguments: [String], environment: [String: String], timeout: Duration
+    ) throws(ClawPairError) -> CommandOutput {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw ClawPairError(.ioError, "cannot run \(executable): \(error)")
+        }
+        // Process.run closes the parent's copies of the write ends, so EOF means the child
+        // (and anything it passed the pipes to) is done writing.
+        var streams = [
+            Stream(descriptor: output.fileHandleForReading.fileDescriptor),
+            Stream(descriptor: errors.fileHandleForReading.fileDescriptor),
+        ]
+        var timedOut = false
+        while streams.contains(where: { !$0.finished }) {
+            let remaining = deadline - clock.now
+            guard remaining > .zero else {
+                timedOut = true
+                break
+            }
+            var polls = streams.filter { !$0.finished }.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&polls, nfds_t(polls.count), Int32(clamping: remaining.milliseconds + 1))
+            if ready < 0 && errno != EINTR { break }
+            for index in streams.indices where !streams[index].finished {
+                guard let entry = polls.first(where: { $0.fd == streams[index].descriptor }), entry.revents != 0 else { continue }
+                streams[index].readAvailable(limit: maximumOutputBytes)
+            }
+        }
+        // Pipes closed; give the child until the deadline to exit.
+        while !timedOut && process.isRunning {
+            if clock.now >= deadline {
+                timedOut = true
+                break
+            }
+            usleep(UInt32(exitPollInterval.milliseconds * 1000))
+        }
+        if timedOut {
+            stop(process)
+            return CommandOutput(termination: .timedOut, standardOutput: streams[0].bytes, standardError: streams[1].bytes)
+        }
+        let termination: CommandOutput.Termination =
+            process.terminationReason == .uncaughtSignal
+            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        return CommandOutput(termination: termination, standardOutput: streams[0].bytes, standardError: streams[1].bytes)
+    }
+
+    /// SIGTERM, a grace period, then SIGKILL; waits until the child is reaped.
+    private static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        let clock = ContinuousClock()
+        let graceEnd = clock.now.advanced(by: terminationGrace)
+        while process.isRunning && clock.now < graceEnd { usleep(UInt32(exitPollInterval.milliseconds * 1000)) }
+        if process.isRunning { kill(pid, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    private struct Stream {
+        let descriptor: Int32
+        var bytes: [UInt8] = []
+        var finished = false
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// One read of what the pipe holds; EOF, an error or the size limit finish it.
+        mutating func readAvailable(limit: Int) {
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno != EINTR && errno != EAGAIN { finished = true }
+                return
+            }
+            if count == 0 {
+                finished = true
+                return
+            }
+            bytes += chunk[0..<min(count, max(0, limit - bytes.count))]
+            if bytes.count >= limit { finished = true }
+        }
+    }
+}
+
+extension Duration {
+    /// The whole milliseconds in this duration, for poll(2) and usleep(3).
+    fileprivate var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

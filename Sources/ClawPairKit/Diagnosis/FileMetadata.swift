@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// The few `stat` fields the state-directory check looks at.
+struct FileMetadata: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case directory, regularFile, symbolicLink, other
+    }
+
+    let kind: Kind
+    /// The permission bits (`st_mode & 0o7777`).
+    let permissions: UInt32
+    let ownerID: UInt32
+
+    /// `lstat` (the link itself) or `stat` (what it points to). Nil with `errno` set when the
+    /// call fails.
+    static func read(_ path: String, followingLinks: Bool) -> FileMetadata? {
+        var info = stat()
+        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else { return nil }
+        let kind: Kind =
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: .directory
+            case S_IFREG: .regularFile
+            case S_IFLNK: .symbolicLink
+            default: .other
+            }
+        return FileMetadata(kind: kind, permissions: UInt32(info.st_mode & 0o7777), ownerID: UInt32(info.st_uid))
+    }
+}
