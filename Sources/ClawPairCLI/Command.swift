@@ -2,7 +2,7 @@ import ClawPairKit
 
 /// A subcommand: its table (name, options, help) and one run function that calls the library
 /// and renders the result. Usage mistakes throw `UsageError`, failures `ClawPairError`.
-protocol Command {
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus
 }

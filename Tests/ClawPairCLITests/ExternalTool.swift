@@ -19,7 +19,7 @@ enum ExternalTool {
         environment["MAGICK_THREAD_LIMIT"] = "1"
         process.environment = environment
         let output = directory.appendingPathComponent("\(tool)-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice

@@ -26,7 +26,7 @@ final class FixtureDirectory {
     func write(_ relative: String, _ text: String, mode: UInt32 = 0o644) -> String {
         let file = self(relative)
         makeDirectory(String(relative.split(separator: "/").dropLast().joined(separator: "/")))
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
         chmod(file, mode_t(mode))
         return file
     }

@@ -21,9 +21,8 @@ enum ProcessTable {
             else { continue }
             let comm = String(decoding: bytes, as: UTF8.self).trimmingTrailingNewlines()
             guard comm == name || comm.hasPrefix(name + ":") else { continue }
-            if let ownNamespace, let namespace = linkTarget(procPath + "/" + entry + "/ns/net"), namespace != ownNamespace {
-                continue
-            }
+            // A process whose namespace can't be read (exiting, or not ours to see) doesn't count.
+            if let ownNamespace, linkTarget(procPath + "/" + entry + "/ns/net") != ownNamespace { continue }
             matches.append(pid)
         }
         return matches.sorted()
