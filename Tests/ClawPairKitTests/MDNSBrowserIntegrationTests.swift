@@ -206,6 +206,36 @@ import Testing
                 "mdns bench (\(label)): .added \(ours.map(\.milliseconds)) ms; first address \(oursAddress.map(\.milliseconds)) ms; avahi-browse \(avahi.map(\.milliseconds)) ms"
             )
         }
+
+        // One-shot: a whole `browse(timeout:)` against a whole `avahi-browse -rpt` (which
+        // exits after Avahi's "all for now"), warm cache.
+        var oneShot: [Duration] = []
+        var avahiOneShot: [Duration] = []
+        let clock = ContinuousClock()
+        for _ in 0..<rounds {
+            let start = clock.now
+            let found = try await browser.browse()
+            oneShot.append(start.duration(to: clock.now))
+            #expect(found.count == 1)
+            avahiOneShot.append(try avahiBrowseOneShot(hosts))
+        }
+        print(
+            "mdns bench (one-shot, warm cache, \(rounds) rounds): MDNSBrowser.browse() median \(median(oneShot).milliseconds) ms, avahi-browse -rpt median \(median(avahiOneShot).milliseconds) ms, ratio \(ratio(median(oneShot), median(avahiOneShot)))"
+        )
+    }
+
+    /// A whole `avahi-browse -rpt` run in the client host.
+    private func avahiBrowseOneShot(_ hosts: MDNSTestHosts) throws -> Duration {
+        let clock = ContinuousClock()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
+        process.arguments = ["-t", String(hosts.clientPID), "-n", "-m", "--", "avahi-browse", "-rpt", "_openclaw-gw._tcp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = clock.now
+        try process.run()
+        process.waitUntilExit()
+        return start.duration(to: clock.now)
     }
 
     /// Time to the gateway's `.added`, and to its first address.
