@@ -15,6 +15,9 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // No pkgConfig: Avahi's .pc adds -D_REENTRANT, which SwiftPM rejects; shim.h includes
+        // the header by its path instead.
+        .systemLibrary(name: "CAvahiDNSSD", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         // C where Swift cannot reach: libjpeg's error handler must longjmp.
         .target(name: "CClawShims", dependencies: ["CJPEG"]),
 
@@ -23,7 +26,7 @@ let package = Package(
         // All I/O and C interop.
         .target(
             name: "ClawPairKit",
-            dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims"]
+            dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims", "CAvahiDNSSD"]
         ),
         // Argument parsing, rendering, exit codes.
         .target(name: "ClawPairCLI", dependencies: ["ClawPairKit"]),

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// One browse, driven from one thread by one `poll` over every `DNSServiceRef`'s socket
+/// and the wake-up descriptor. `DNSServiceProcessResult` is called only for a readable
+/// socket, so it never blocks.
+///
+/// Not thread-safe by design: it is created, run and destroyed on its thread; other
+/// threads reach it only through the wake signal and the `emit` closure it calls.
+final class MDNSEventLoop {
+    typealias Instant = ContinuousClock.Instant
+
+    enum Mode {
+        /// Report every event, until stopped.
+        case watch(emit: @Sendable (MDNSEvent) -> Void)
+        /// Collect until `MDNSOneShotPolicy` says stop, then return what is resolved.
+        case oneShot(deadline: Instant)
+    }
+
+    enum Outcome: Sendable {
+        /// A one-shot browse's result.
+        case services([MDNSService])
+        /// The wake signal stopped the loop (the caller was cancelled or stopped listening).
+        case stopped
+    }
+
+    private let options: MDNSBrowseOptions
+    private let mode: Mode
+    private let wake: MDNSWakeSignal
+    private let clock = ContinuousClock()
+    private let inbox = DNSSDReplyInbox()
+    private var operations: [MDNSOperationKey: DNSServiceOperation] = [:]
+    private var table: MDNSServiceTable
+    private var interfaceIndex: UInt32 = 0
+
+    init(options: MDNSBrowseOptions, mode: Mode, wake: MDNSWakeSignal) {
+        self.options = options
+        self.mode = mode
+        self.wake = wake
+        self.table = MDNSServiceTable(addressFamily: options.addressFamily, interfaceName: NetworkInterface.name(index:))
+    }
+
+    /// Runs until stopped, until a one-shot browse is done, or until the browse fails.
+    /// Every `DNSServiceRef` is deallocated before it returns or throws.
+    func run() throws(ClawPairError) -> Outcome {
+        defer { operations.removeAll() }
+        try options.validate()
+        if let name = options.interfaceName {
+            guard let index = NetworkInterface.index(named: name) else {
+                throw ClawPairError(
+                    .mdnsInterfaceNotFound, "there is no network interface named '\(name)'",
+                    remedy: "list interfaces with ip link")
+            }
+            interfaceIndex = index
+        }
+        let startedAt = clock.now
+        try start(.browse)
+        var policy: MDNSOneShotPolicy?
+        if case .oneShot(let deadline) = mode { policy = MDNSOneShotPolicy(startedAt: startedAt, deadline: deadline) }
+
+        while true {
+            let now = clock.now
+            try applyReplies(at: now)
+            try perform(table.tick(at: now))
+            try applyReplies(at: now)
+            let events = table.flushEvents()
+            if case .watch(let emit) = mode { events.forEach(emit) }
+
+            var wakeAt = table.nextTimer
+            if let policy {
+                let finish = policy.finishTime(for: table)
+                if finish <= now { return .services(table.resolvedServices) }
+                wakeAt = min(wakeAt ?? finish, finish)
+            }
+            if try waitAndProcess(until: wakeAt) == .stopped { return .stopped }
+        }
+    }
+
+    // MARK: Operations
+
+    private func start(_ key: MDNSOperationKey) throws(ClawPairError) {
+        do {
+            operations[key] = try DNSServiceOperation.start(
+                key, serviceType: options.serviceType, interfaceIndex: interfaceIndex, inbox: inbox)
+        } catch {
+            guard key != .browse else { throw error.error(systemBus: DNSServiceFailure.systemBusSocketExists()) }
+            // A resolve or query that cannot start is that instance's problem, not the
+            // browse's: the table treats it as failed.
+            inbox.replies.append(.processFailed(key, error: error.code))
+        }
+    }
+
+    private func perform(_ actions: [MDNSServiceTable.Action]) throws(ClawPairError) {
+        for action in actions {
+            switch action {
+            case .start(let key): try start(key)
+            case .stop(let key): operations[key] = nil
+            case .fail(let failure): throw failure.error(systemBus: DNSServiceFailure.systemBusSocketExists())
+            }
+        }
+    }
+
+    /// Feeds every reply the callbacks left (and any they cause) to the table. Runs after
+    /// `DNSServiceProcessResult` has returned, so stopping an operation never frees it
+    /// inside its own callback.
+    private func applyReplies(at now: Instant) throws(ClawPairError) {
+        while !inbox.replies.isEmpty {
+            let replies = inbox.replies
+            inbox.replies = []
+            for reply in replies { try perform(table.apply(reply, at: now)) }
+        }
+    }
+
+    // MARK: Waiting
+
+    private enum Wait { case processed, stopped }
+
+    /// Polls until a socket is readable, `deadline` passes, or the wake signal fires; then
+    /// processes each readable operation once.
+    private func waitAndProcess(until deadline: Instant?) throws(ClawPairError) -> Wait {
+        let polled = Array(operations.values)
+        var descriptors = [pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)]
+        descriptors += polled.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+        let count = descriptors.withUnsafeMutableBufferPointer { buffer in
+            poll(buffer.baseAddress, nfds_t(buffer.count), Self.pollTimeout(until: deadline, now: clock.now))
+        }
+        if count < 0 {
+            if errno == EINTR { return .processed }
+            throw ClawPairError(.mdnsFailed, "poll failed in the mDNS loop: \(String(cString: strerror(errno)))")
+        }
+        if descriptors[0].revents != 0 { return .stopped }
+        for (operation, descriptor) in zip(polled, descriptors.dropFirst()) where descriptor.revents != 0 {
+            let status = operation.processResult()
+            if status != 0 { inbox.replies.append(.processFailed(operation.key, error: status)) }
+        }
+        return .processed
+    }
+
+    /// Milliseconds until `deadline`, rounded up so the loop never wakes just before it and
+    /// spins; -1 (forever) without one.
+    static func pollTimeout(until deadline: Instant?, now: Instant) -> Int32 {
+        guard let deadline else { return -1 }
+        guard deadline > now else { return 0 }
+        let (seconds, attoseconds) = (deadline - now).components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+}

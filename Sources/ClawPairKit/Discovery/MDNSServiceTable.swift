@@ -1,0 +1,346 @@
+/// The browse state machine: turns dns_sd replies into the operations to start and stop
+/// and the events to report. Pure: no C, no sockets, time passed in.
+///
+/// Per browsed instance: browse add → resolve (SRV, TXT) → `.added`, and A/AAAA queries for
+/// the SRV target on the same interface → `.updated` when addresses arrive and on every
+/// later change → `.removed` when the browse reports the instance gone.
+///
+/// `.added` does not wait for addresses: Avahi's daemon starts every record browser a D-Bus
+/// client asks for about 10 ms late, so waiting would make the first gateway ~10 ms slower
+/// than `avahi-browse -r`, whose resolver hands its address over at once. A one-shot browse
+/// still waits for addresses (`isSettled`).
+struct MDNSServiceTable {
+    typealias Instant = ContinuousClock.Instant
+
+    /// What the event loop must do with dns_sd.
+    enum Action: Hashable, Sendable {
+        case start(MDNSOperationKey)
+        case stop(MDNSOperationKey)
+        /// The browse itself failed; the loop ends with this error.
+        case fail(DNSServiceFailure)
+    }
+
+    private struct Resolution: Hashable {
+        var fullName: String
+        var hostTarget: String
+        var port: UInt16
+        var txtRecords: [[UInt8]]
+    }
+
+    private struct Entry {
+        var instance: MDNSServiceInstance
+        /// Avahi reports an instance once per protocol (IPv4, IPv6) on each interface and
+        /// the compat layer drops the protocol, so adds and removes are counted: the instance
+        /// is gone when every add has been matched by a remove.
+        var browseCount = 1
+        var resolution: Resolution?
+        /// A resolve operation is running.
+        var resolving = true
+        /// The last resolve failed; start another at this time.
+        var retryAt: Instant?
+        /// Resolved without an address yet: counts as settled anyway from this time.
+        var graceEnds: Instant?
+        /// The address grace has passed.
+        var graceOver = false
+        /// The value last reported (`.added` or `.updated`); nil while not announced.
+        var announced: MDNSService?
+    }
+
+    private struct HostKey: Hashable {
+        var host: String
+        var interfaceIndex: UInt32
+    }
+
+    private struct Address {
+        /// Avahi reports a record once per protocol it arrived over (an AAAA record comes
+        /// over IPv4 and IPv6 mDNS), so adds and removes are counted here too.
+        var count: Int
+        var ttl: UInt32
+    }
+
+    private struct Host {
+        var addresses: [IPAddress: Address] = [:]
+        var subscribers: Set<MDNSInstanceKey> = []
+        var activeQueries: Set<UInt16> = []
+    }
+
+    let addressFamily: MDNSAddressFamily
+    let addressGrace: Duration
+    let resolveRetryDelay: Duration
+    private let interfaceName: (UInt32) -> String?
+
+    private var entries: [MDNSInstanceKey: Entry] = [:]
+    private var hosts: [HostKey: Host] = [:]
+    /// Instances whose reported value may have changed, in the order they changed.
+    private var dirty: [MDNSInstanceKey] = []
+    private var pendingRemovals: [MDNSEvent] = []
+    /// When anything last arrived from the network: an instance, a resolve, an address.
+    private(set) var lastActivity: Instant?
+
+    init(
+        addressFamily: MDNSAddressFamily, addressGrace: Duration = MDNSBrowser.addressGrace,
+        resolveRetryDelay: Duration = MDNSBrowser.resolveRetryDelay,
+        interfaceName: @escaping (UInt32) -> String?
+    ) {
+        self.addressFamily = addressFamily
+        self.addressGrace = addressGrace
+        self.resolveRetryDelay = resolveRetryDelay
+        self.interfaceName = interfaceName
+    }
+
+    // MARK: Replies
+
+    mutating func apply(_ reply: DNSSDReply, at now: Instant) -> [Action] {
+        switch reply {
+        case .browse(let added, let interfaceIndex, let error, let name, let serviceType, let domain):
+            guard error == 0 else { return [.fail(DNSServiceFailure(code: error, operation: .browse))] }
+            let key = MDNSInstanceKey(name: name, serviceType: serviceType, domain: domain, interfaceIndex: interfaceIndex)
+            return added ? browseAdded(key, at: now) : browseRemoved(key, at: now)
+        case .resolve(let key, let error, let fullName, let hostTarget, let port, let txt):
+            guard error == 0 else { return resolveFailed(key, at: now) }
+            let resolution = Resolution(
+                fullName: fullName, hostTarget: hostTarget, port: port, txtRecords: MDNSTXTStrings.split(txt))
+            return resolved(key, resolution, at: now)
+        case .record(let query, let added, let error, let recordType, let rdata, let ttl):
+            guard error == 0 else { return queryFailed(query) }
+            recordChanged(query, added: added, recordType: recordType, rdata: rdata, ttl: ttl, at: now)
+            return []
+        case .processFailed(let operation, let error):
+            switch operation {
+            case .browse: return [.fail(DNSServiceFailure(code: error, operation: .browse))]
+            case .resolve(let key): return resolveFailed(key, at: now)
+            case .address(let query): return queryFailed(query)
+            }
+        }
+    }
+
+    private mutating func browseAdded(_ key: MDNSInstanceKey, at now: Instant) -> [Action] {
+        if entries[key] != nil {
+            entries[key]?.browseCount += 1
+            return []
+        }
+        let instance = MDNSServiceInstance(
+            name: key.name, serviceType: key.serviceType, domain: key.domain,
+            interfaceIndex: key.interfaceIndex, interfaceName: interfaceName(key.interfaceIndex))
+        entries[key] = Entry(instance: instance)
+        lastActivity = now
+        return [.start(.resolve(key))]
+    }
+
+    private mutating func browseRemoved(_ key: MDNSInstanceKey, at now: Instant) -> [Action] {
+        guard var entry = entries[key] else { return [] }
+        entry.browseCount -= 1
+        guard entry.browseCount <= 0 else {
+            entries[key] = entry
+            return []
+        }
+        entries[key] = nil
+        lastActivity = now
+        var actions: [Action] = entry.resolving ? [.stop(.resolve(key))] : []
+        if let host = entry.resolution?.hostTarget {
+            actions += unsubscribe(key, from: HostKey(host: host, interfaceIndex: key.interfaceIndex))
+        }
+        if entry.announced != nil { pendingRemovals.append(.removed(entry.instance)) }
+        return actions
+    }
+
+    private mutating func resolved(_ key: MDNSInstanceKey, _ resolution: Resolution, at now: Instant) -> [Action] {
+        guard var entry = entries[key], entry.resolution != resolution else { return [] }
+        var actions: [Action] = []
+        let previousHost = entry.resolution?.hostTarget
+        entry.resolution = resolution
+        entry.retryAt = nil
+        if previousHost == nil { entry.graceEnds = now + addressGrace }
+        entries[key] = entry
+        if previousHost != resolution.hostTarget {
+            if let previousHost {
+                actions += unsubscribe(key, from: HostKey(host: previousHost, interfaceIndex: key.interfaceIndex))
+            }
+            actions += subscribe(key, to: HostKey(host: resolution.hostTarget, interfaceIndex: key.interfaceIndex))
+        }
+        lastActivity = now
+        markDirty(key)
+        return actions
+    }
+
+    private mutating func resolveFailed(_ key: MDNSInstanceKey, at now: Instant) -> [Action] {
+        guard var entry = entries[key], entry.resolving else { return [] }
+        // Avahi gives up on a resolve after a few seconds (and reports it as
+        // kDNSServiceErr_Unknown). The instance is still browsed, so try again later; what
+        // an earlier resolve found stays valid meanwhile.
+        entry.resolving = false
+        entry.retryAt = now + resolveRetryDelay
+        entries[key] = entry
+        return [.stop(.resolve(key))]
+    }
+
+    private mutating func queryFailed(_ query: MDNSHostQuery) -> [Action] {
+        let hostKey = HostKey(host: query.host, interfaceIndex: query.interfaceIndex)
+        guard hosts[hostKey]?.activeQueries.remove(query.recordType) != nil else { return [] }
+        // No retry: the instance stays reported without those addresses, and a one-shot
+        // browse still settles it once its address grace is over.
+        return [.stop(.address(query))]
+    }
+
+    private mutating func recordChanged(
+        _ query: MDNSHostQuery, added: Bool, recordType: UInt16, rdata: [UInt8], ttl: UInt32, at now: Instant
+    ) {
+        let hostKey = HostKey(host: query.host, interfaceIndex: query.interfaceIndex)
+        guard var host = hosts[hostKey], let address = Self.address(recordType: recordType, rdata: rdata) else { return }
+        if added {
+            let previous = host.addresses[address]
+            host.addresses[address] = Address(count: (previous?.count ?? 0) + 1, ttl: ttl)
+            hosts[hostKey] = host
+            guard previous == nil || previous?.ttl != ttl else { return }
+        } else {
+            guard let previous = host.addresses[address] else { return }
+            host.addresses[address] = previous.count > 1 ? Address(count: previous.count - 1, ttl: previous.ttl) : nil
+            hosts[hostKey] = host
+            guard previous.count == 1 else { return }
+        }
+        lastActivity = now
+        for subscriber in host.subscribers { markDirty(subscriber) }
+    }
+
+    /// A or AAAA rdata as an address; anything of another type or length is ignored.
+    static func address(recordType: UInt16, rdata: [UInt8]) -> IPAddress? {
+        switch (recordType, rdata.count) {
+        case (MDNSHostQuery.typeA, 4): .v4(rdata)
+        case (MDNSHostQuery.typeAAAA, 16): .v6(rdata)
+        default: nil
+        }
+    }
+
+    // MARK: Hosts
+
+    private mutating func subscribe(_ key: MDNSInstanceKey, to hostKey: HostKey) -> [Action] {
+        var actions: [Action] = []
+        var host = hosts[hostKey] ?? Host()
+        if host.subscribers.isEmpty {
+            var types: [UInt16] = []
+            if addressFamily.wantsIPv4 { types.append(MDNSHostQuery.typeA) }
+            if addressFamily.wantsIPv6 { types.append(MDNSHostQuery.typeAAAA) }
+            for type in types {
+                host.activeQueries.insert(type)
+                actions.append(.start(.address(MDNSHostQuery(host: hostKey.host, interfaceIndex: hostKey.interfaceIndex, recordType: type))))
+            }
+        }
+        host.subscribers.insert(key)
+        hosts[hostKey] = host
+        return actions
+    }
+
+    private mutating func unsubscribe(_ key: MDNSInstanceKey, from hostKey: HostKey) -> [Action] {
+        guard var host = hosts[hostKey] else { return [] }
+        host.subscribers.remove(key)
+        guard host.subscribers.isEmpty else {
+            hosts[hostKey] = host
+            return []
+        }
+        hosts[hostKey] = nil
+        return host.activeQueries.sorted().map {
+            .stop(.address(MDNSHostQuery(host: hostKey.host, interfaceIndex: hostKey.interfaceIndex, recordType: $0)))
+        }
+    }
+
+    // MARK: Time
+
+    /// Ends address grace periods and restarts failed resolves.
+    mutating func tick(at now: Instant) -> [Action] {
+        var actions: [Action] = []
+        for key in entries.keys.sorted(by: Self.order) {
+            guard let entry = entries[key] else { continue }
+            if let graceEnds = entry.graceEnds, graceEnds <= now {
+                entries[key]?.graceEnds = nil
+                entries[key]?.graceOver = true
+            }
+            if let retryAt = entry.retryAt, retryAt <= now {
+                entries[key]?.retryAt = nil
+                entries[key]?.resolving = true
+                actions.append(.start(.resolve(key)))
+            }
+        }
+        return actions
+    }
+
+    /// The next time `tick` has something to do.
+    var nextTimer: Instant? {
+        entries.values.lazy.flatMap { [$0.graceEnds, $0.retryAt] }.compactMap { $0 }.min()
+    }
+
+    // MARK: Events
+
+    private mutating func markDirty(_ key: MDNSInstanceKey) {
+        if !dirty.contains(key) { dirty.append(key) }
+    }
+
+    /// The events since the last flush. Changes that arrived together (a resolve and the
+    /// addresses already known for its host, or an A and an AAAA record in one round of the
+    /// loop) become one event.
+    mutating func flushEvents() -> [MDNSEvent] {
+        var events = pendingRemovals
+        pendingRemovals = []
+        for key in dirty {
+            guard let entry = entries[key], let service = service(for: entry) else { continue }
+            if entry.announced == nil {
+                events.append(.added(service))
+            } else if entry.announced != service {
+                events.append(.updated(service))
+            } else {
+                continue
+            }
+            entries[key]?.announced = service
+        }
+        dirty = []
+        return events
+    }
+
+    private func service(for entry: Entry) -> MDNSService? {
+        guard let resolution = entry.resolution else { return nil }
+        let host = hosts[HostKey(host: resolution.hostTarget, interfaceIndex: entry.instance.interfaceIndex)]
+        let addresses = host?.addresses ?? [:]
+        let ttl = addresses.values.map(\.ttl).filter { $0 > 0 }.min()
+        return MDNSService(
+            rawInstanceName: entry.instance.name, fullName: resolution.fullName,
+            serviceType: entry.instance.serviceType, domain: entry.instance.domain,
+            interfaceIndex: entry.instance.interfaceIndex, interfaceName: entry.instance.interfaceName,
+            hostTarget: resolution.hostTarget, port: resolution.port, txtRecords: resolution.txtRecords,
+            ipAddresses: addresses.keys.sorted(by: Self.addressOrder), addressTTL: ttl)
+    }
+
+    // MARK: One-shot
+
+    /// At least one instance was seen, and each one is resolved with an address (or its
+    /// address grace is over) or failed to resolve: waiting longer only helps if new
+    /// instances appear.
+    var isSettled: Bool {
+        !entries.isEmpty
+            && entries.values.allSatisfy { entry in
+                guard let service = service(for: entry) else { return entry.retryAt != nil }
+                return !service.ipAddresses.isEmpty || entry.graceOver
+            }
+    }
+
+    /// Every resolved instance, announced or not, in a stable order.
+    var resolvedServices: [MDNSService] {
+        entries.keys.sorted(by: Self.order).compactMap { entries[$0].flatMap(service(for:)) }
+    }
+
+    // MARK: Order
+
+    private static func order(_ a: MDNSInstanceKey, _ b: MDNSInstanceKey) -> Bool {
+        (a.name, a.interfaceIndex, a.serviceType, a.domain) < (b.name, b.interfaceIndex, b.serviceType, b.domain)
+    }
+
+    /// IPv4 first, then global IPv6, then link-local IPv6; bytes within each group.
+    static func addressOrder(_ a: IPAddress, _ b: IPAddress) -> Bool {
+        func rank(_ address: IPAddress) -> Int {
+            switch address {
+            case .v4: 0
+            case .v6: address.isIPv6LinkLocal ? 2 : 1
+            }
+        }
+        if rank(a) != rank(b) { return rank(a) < rank(b) }
+        return a.bytes.lexicographicallyPrecedes(b.bytes)
+    }
+}
