@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "clawpair", dependencies: ["ClawPairCLI"]),
 
         .testTarget(name: "ClawPairWireTests", dependencies: ["ClawPairWire"]),
-        .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit"]),
+        .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit"], exclude: ["Fixtures"]),
         .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI"]),
     ]
 )

@@ -4,7 +4,7 @@ import Testing
 @Suite struct DNSServiceFailureTests {
     @Test func missingDaemonIsAnEnvironmentErrorWithTheRemedy() {
         let error = DNSServiceFailure(code: -65537, operation: .browse).error(systemBus: true)
-        #expect(error.code == .mdnsDaemonUnavailable)
+        #expect(error.code == .mdnsUnavailable)
         #expect(error.code.category == .environment)
         #expect(error.message.contains("-65537"))
         #expect(error.message.contains("kDNSServiceErr_Unknown"))
@@ -15,14 +15,14 @@ import Testing
 
     @Test func missingBusNamesDBus() {
         let error = DNSServiceFailure(code: -65537, operation: .browse).error(systemBus: false)
-        #expect(error.code == .mdnsDaemonUnavailable)
+        #expect(error.code == .mdnsUnavailable)
         #expect(error.message.contains("D-Bus system bus is not running"))
         #expect(error.remedy?.contains("systemctl start dbus avahi-daemon") == true)
     }
 
     @Test func mDNSResponderStyleServiceNotRunningMeansTheSame() {
         let error = DNSServiceFailure(code: -65563, operation: .browse).error(systemBus: nil)
-        #expect(error.code == .mdnsDaemonUnavailable)
+        #expect(error.code == .mdnsUnavailable)
         #expect(error.message.contains("-65563 (kDNSServiceErr_ServiceNotRunning)"))
     }
 
@@ -38,6 +38,6 @@ import Testing
 
     @Test func theCodeMatchesTheDiscoveryEngineersCode() {
         // Codes compare by raw value: ClawPairWire's `mdnsUnavailable` is the same code.
-        #expect(ClawPairError.Code.mdnsDaemonUnavailable == ClawPairError.Code("MDNS_UNAVAILABLE", .environment))
+        #expect(ClawPairError.Code.mdnsUnavailable == ClawPairError.Code("MDNS_UNAVAILABLE", .environment))
     }
 }

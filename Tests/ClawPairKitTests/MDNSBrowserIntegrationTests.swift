@@ -99,10 +99,10 @@ import Testing
         try await eventually("the watch to connect") { try hosts.clientBusPeers().contains(getpid()) }
         try hosts.stopAvahi(on: .client)
         let ended = try await watcher.value
-        #expect(ended?.code == .mdnsDaemonUnavailable)
+        #expect(ended?.code == .mdnsUnavailable)
 
         let error = await #expect(throws: ClawPairError.self) { try await browser.browse(timeout: .seconds(5)) }
-        #expect(error?.code == .mdnsDaemonUnavailable)
+        #expect(error?.code == .mdnsUnavailable)
         #expect(error?.message.contains("avahi-daemon is not running") == true)
         #expect(error?.message.contains("-65537") == true)
         #expect(error?.remedy?.hasPrefix("start it with systemctl start avahi-daemon") == true)

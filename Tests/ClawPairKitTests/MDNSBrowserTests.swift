@@ -31,7 +31,7 @@ import Testing
         let error = await #expect(throws: ClawPairError.self) { try await browser.browse(timeout: .seconds(30)) }
         // Reported at once, not after the timeout (the bound is loose for loaded machines).
         #expect(start.duration(to: clock.now) < .seconds(10))
-        #expect(error?.code == .mdnsDaemonUnavailable)
+        #expect(error?.code == .mdnsUnavailable)
         #expect(error?.code.category == .environment)
         // Avahi reports a missing bus or daemon as kDNSServiceErr_Unknown; the number stays.
         #expect(error?.message.contains("DNSServiceErrorType -65537") == true)
@@ -41,7 +41,7 @@ import Testing
 
         // The streaming mode ends with the same error.
         let stream = browser.events()
-        await #expect(throws: ClawPairError(.mdnsDaemonUnavailable, "")) {
+        await #expect(throws: ClawPairError(.mdnsUnavailable, "")) {
             for try await _ in stream {}
         }
     }

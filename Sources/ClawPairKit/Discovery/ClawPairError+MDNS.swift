@@ -1,12 +1,8 @@
 // Error codes for mDNS browsing through Avahi (spec/cli.md `browse`, exit 7 for environment).
+// `.mdnsUnavailable` (ClawPairWire) is the one for avahi-daemon or D-Bus not running; its
+// message keeps the `DNSServiceErrorType`.
 
 extension ClawPairError.Code {
-    /// avahi-daemon, or the D-Bus system bus it is reached through, is not running; or the
-    /// connection to it was lost while browsing. The message keeps the `DNSServiceErrorType`.
-    ///
-    /// Same wire code as the discovery engineer's `mdnsUnavailable` (codes compare by raw
-    /// value), so the CLI can match either name.
-    public static let mdnsDaemonUnavailable = Self("MDNS_UNAVAILABLE", .environment)
     /// avahi-daemon refused the request: too many clients, or D-Bus policy denies access.
     public static let mdnsRefused = Self("MDNS_REFUSED", .environment)
     /// `--interface` names no interface of this machine (or one avahi-daemon does not use).

@@ -49,12 +49,12 @@ struct DNSServiceFailure: Hashable, Sendable, Error {
         case Self.unknown, Self.serviceNotRunning:
             if systemBus == false {
                 return ClawPairError(
-                    .mdnsDaemonUnavailable,
+                    .mdnsUnavailable,
                     "mDNS is unavailable while \(operationDescription): the D-Bus system bus is not running, so avahi-daemon cannot be reached (\(codeDescription))",
                     remedy: "start D-Bus and avahi-daemon: systemctl start dbus avahi-daemon (install them with apt-get install dbus avahi-daemon)")
             }
             return ClawPairError(
-                .mdnsDaemonUnavailable,
+                .mdnsUnavailable,
                 "mDNS is unavailable while \(operationDescription): avahi-daemon is not running or not reachable over D-Bus (\(codeDescription))",
                 remedy: "start it with systemctl start avahi-daemon (install it with apt-get install avahi-daemon); it needs the D-Bus system bus running")
         case Self.refused:
