@@ -1,0 +1,140 @@
+/// The changes to the gateways in some unicast DNS-SD domains, for `browse --watch`.
+///
+/// Unicast DNS has no change notifications here (no DNS Push, RFC 8765), so the only signal
+/// is the TTL: the first browse adds every gateway found, then each domain is browsed again
+/// when the first of its records expires (the report's ``UnicastBrowseReport/ttl``), within
+/// ``minimumRefreshInterval`` and ``maximumRefreshInterval``; the difference becomes events.
+///
+/// Removal follows the TTL too, so a dead gateway does not linger (a complaint about Go and
+/// Python mDNS libraries): a gateway no longer listed is removed at once; when the domain
+/// cannot be asked, or only the gateway's own lookups failed, it stays until its records
+/// expire and is removed then.
+///
+/// Iterating runs the browses in the consuming task (no task is started behind its back);
+/// the sequence ends (returns nil) when that task is cancelled.
+public struct UnicastBrowseWatch: AsyncSequence, Sendable {
+    public typealias Element = UnicastBrowseEvent
+
+    public var browser: UnicastDNSSDBrowser
+    public var domains: [BrowseDomain]
+    /// The limit for each browse.
+    public var timeout: Duration
+    public var minimumRefreshInterval: Duration = UnicastBrowseWatch.defaultMinimumRefreshInterval
+    public var maximumRefreshInterval: Duration = UnicastBrowseWatch.defaultMaximumRefreshInterval
+    public var failureRetryInterval: Duration = UnicastBrowseWatch.defaultFailureRetryInterval
+
+    /// The shortest wait between two browses of a domain. TTL 0 means "do not cache", and
+    /// dnsmasq serves its local records with TTL 0 by default; re-browsing that often would
+    /// keep a server busy for nothing a person can see, while 2 s is still prompt.
+    public static let defaultMinimumRefreshInterval: Duration = .seconds(2)
+    /// The longest wait. A zone with a TTL of a day would otherwise hide every change for a
+    /// day; the gateway writes TTL 60, and one PTR query a minute per domain costs nothing.
+    public static let defaultMaximumRefreshInterval: Duration = .seconds(60)
+    /// The wait after a failed browse before the next: long enough not to hammer a server
+    /// that is down or a tailnet that is reconnecting, short enough to notice its return.
+    public static let defaultFailureRetryInterval: Duration = .seconds(5)
+
+    public init(browser: UnicastDNSSDBrowser, domains: [BrowseDomain], timeout: Duration) {
+        self.browser = browser
+        var seen = Set<BrowseDomain>()
+        self.domains = domains.filter { seen.insert($0).inserted }
+        self.timeout = timeout
+    }
+
+    public func makeAsyncIterator() -> Iterator { Iterator(watch: self) }
+
+    /// Runs the browses and turns their reports into events.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
+        private struct Entry: Sendable {
+            var gateway: UnicastGateway
+            var domain: BrowseDomain
+            var expiresAt: ContinuousClock.Instant
+        }
+
+        private let watch: UnicastBrowseWatch
+        /// Known gateways, in the order they were first seen.
+        private var known: [GatewayID: Entry] = [:]
+        private var order: [GatewayID] = []
+        private var nextBrowse: [BrowseDomain: ContinuousClock.Instant] = [:]
+        private var pending: [UnicastBrowseEvent] = []
+        private var pendingIndex = 0
+
+        init(watch: UnicastBrowseWatch) {
+            self.watch = watch
+            let now = ContinuousClock.now
+            for domain in watch.domains { nextBrowse[domain] = now }
+        }
+
+        /// The next change; nil when the task is cancelled (or there is no domain to watch).
+        public mutating func next() async -> UnicastBrowseEvent? {
+            while true {
+                if pendingIndex < pending.count {
+                    defer { pendingIndex += 1 }
+                    return pending[pendingIndex]
+                }
+                pending.removeAll(keepingCapacity: true)
+                pendingIndex = 0
+                guard !Task.isCancelled, let earliest = nextBrowse.values.min() else { return nil }
+                if earliest > ContinuousClock.now {
+                    do { try await Task.sleep(until: earliest, clock: .continuous) } catch { return nil }
+                }
+                let now = ContinuousClock.now
+                let due = watch.domains.filter { (nextBrowse[$0] ?? now) <= now }
+                let reports: [UnicastBrowseReport]
+                do { reports = try await watch.browser.browse(due, timeout: watch.timeout) } catch { return nil }
+                for report in reports { apply(report, at: ContinuousClock.now) }
+            }
+        }
+
+        /// Turns one domain's report into events and schedules its next browse.
+        mutating func apply(_ report: UnicastBrowseReport, at now: ContinuousClock.Instant) {
+            let domain = report.domain
+            if let failure = report.failure {
+                pending.append(.domainFailed(domain, failure))
+                removeExpired(in: domain, at: now, keeping: [])
+                nextBrowse[domain] = now + watch.failureRetryInterval
+                return
+            }
+            var listed = Set<GatewayID>()
+            for found in report.gateways {
+                listed.insert(found.id)
+                let entry = Entry(gateway: found, domain: domain, expiresAt: now + .seconds(Int64(found.ttl)))
+                if let previous = known[found.id] {
+                    if previous.gateway.gateway != found.gateway { pending.append(.updated(found)) }
+                } else {
+                    order.append(found.id)
+                    pending.append(.added(found))
+                }
+                known[found.id] = entry
+            }
+            // Instances still listed whose own lookups failed keep their last state until it
+            // expires; everything else not listed is gone.
+            let unsure = Set(report.problems.compactMap { $0.error == nil ? nil : $0.gatewayID })
+            removeExpired(in: domain, at: now, keeping: listed, unsure: unsure)
+            let ttl = Duration.seconds(Int64(report.ttl ?? 0))
+            nextBrowse[domain] = now + Swift.min(Swift.max(ttl, watch.minimumRefreshInterval), watch.maximumRefreshInterval)
+        }
+
+        /// Removes the domain's gateways that are not in `keeping`: at once, or, for those in
+        /// `unsure` (and after a failure, for all), only once they have expired.
+        private mutating func removeExpired(
+            in domain: BrowseDomain, at now: ContinuousClock.Instant, keeping: Set<GatewayID>, unsure: Set<GatewayID>? = nil
+        ) {
+            var kept: [GatewayID] = []
+            for id in order {
+                guard let entry = known[id], entry.domain == domain, !keeping.contains(id) else {
+                    kept.append(id)
+                    continue
+                }
+                let waitForExpiry = unsure.map { $0.contains(id) } ?? true
+                if waitForExpiry, entry.expiresAt > now {
+                    kept.append(id)
+                    continue
+                }
+                known[id] = nil
+                pending.append(.removed(entry.gateway))
+            }
+            order = kept
+        }
+    }
+}
