@@ -35,7 +35,7 @@ struct Dnsmasq {
 
     /// The dnsmasq options that serve `instances` in `domain` (and nothing else: no upstream,
     /// no hosts file, NXDOMAIN for unknown names in the domain).
-    static func arguments(domain: String, instances: [Instance], ttl: Int, port: UInt16) -> [String] {
+    static func arguments(domain: String, instances: [Instance], ttl: Int, port: UInt16, extra: [String]) -> [String] {
         let service = "_openclaw-gw._tcp.\(domain)"
         var arguments = [
             "--keep-in-foreground", "--conf-file=/dev/null", "--pid-file=", "--no-resolv", "--no-hosts",
@@ -55,12 +55,15 @@ struct Dnsmasq {
             if let ipv6 = instance.ipv6 { host += ",\(ipv6)" }
             arguments.append(host + ",\(ttl)")
         }
-        return arguments
+        return arguments + extra
     }
 
     /// Starts dnsmasq and waits until it answers; throws (failing the test) when dnsmasq is
-    /// missing or does not come up.
-    static func start(domain: String, instances: [Instance], ttl: Int = 60) async throws -> Dnsmasq {
+    /// missing or does not come up. `extraArguments` are appended (more `--local` domains,
+    /// browse-domain PTR records).
+    static func start(
+        domain: String, instances: [Instance], ttl: Int = 60, extraArguments: [String] = []
+    ) async throws -> Dnsmasq {
         let candidates = ["/usr/sbin/dnsmasq", "/usr/bin/dnsmasq", "/sbin/dnsmasq"]
         guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             Issue.record(Comment(rawValue: installHint))
@@ -70,7 +73,7 @@ struct Dnsmasq {
         for _ in 0..<10 {
             let port = UInt16.random(in: 20000...60000)
             let process = try SpawnedProcess(
-                executable: executable, arguments: arguments(domain: domain, instances: instances, ttl: ttl, port: port))
+                executable: executable, arguments: arguments(domain: domain, instances: instances, ttl: ttl, port: port, extra: extraArguments))
             let server = Dnsmasq(port: port, process: process, domain: domain)
             if await server.waitUntilAnswering() { return server }
             lastError = process.log

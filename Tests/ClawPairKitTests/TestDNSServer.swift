@@ -20,6 +20,9 @@ final class TestDNSServer: Sendable {
         case rawStream([UInt8])
         /// The bytes, from another UDP port than the one the query went to.
         case fromOtherPort([UInt8])
+        /// A reply sent after a pause (a round trip to simulate); other queries are served
+        /// meanwhile.
+        indirect case delayed(Duration, Reply)
     }
 
     /// What the handler is given.
@@ -91,15 +94,25 @@ final class TestDNSServer: Sendable {
 
     private func serveUDP() async throws {
         let other = try UDPSocket.bound(to: .loopbackIPv4(port: 0), reactor: IOReactor())
-        while let datagram = try await udp.receive(until: Self.farFuture) {
-            let request = record(datagram.bytes, .udp)
-            for reply in handler(request) {
-                switch reply {
-                case .message(let message): try await udp.send(message.encoded(), to: datagram.source, until: Self.farFuture)
-                case .bytes(let bytes), .rawStream(let bytes):
-                    try await udp.send(bytes, to: datagram.source, until: Self.farFuture)
-                case .fromOtherPort(let bytes): try await other.send(bytes, to: datagram.source, until: Self.farFuture)
-                }
+        try await withThrowingDiscardingTaskGroup { group in
+            while let datagram = try await udp.receive(until: Self.farFuture) {
+                let replies = handler(record(datagram.bytes, .udp))
+                // Each request's replies go out in order, in their own task, so a delayed
+                // reply does not hold up the next request.
+                group.addTask { try await self.send(replies, to: datagram.source, other: other) }
+            }
+        }
+    }
+
+    private func send(_ replies: [Reply], to destination: SocketAddress, other: UDPSocket) async throws {
+        for reply in replies {
+            switch reply {
+            case .message(let message): try await udp.send(message.encoded(), to: destination, until: Self.farFuture)
+            case .bytes(let bytes), .rawStream(let bytes): try await udp.send(bytes, to: destination, until: Self.farFuture)
+            case .fromOtherPort(let bytes): try await other.send(bytes, to: destination, until: Self.farFuture)
+            case .delayed(let pause, let inner):
+                try await Task.sleep(for: pause)
+                try await send([inner], to: destination, other: other)
             }
         }
     }
@@ -119,19 +132,28 @@ final class TestDNSServer: Sendable {
             let prefix = try await connection.read(exactly: 2, until: deadline)
             let bytes = try await connection.read(exactly: Int(prefix[0]) << 8 | Int(prefix[1]), until: deadline)
             let request = record(bytes, .tcp)
-            for reply in handler(request) {
-                switch reply {
-                case .message(let message):
-                    let encoded = message.encoded()
-                    try await connection.write([UInt8(encoded.count >> 8), UInt8(encoded.count & 0xFF)] + encoded, until: deadline)
-                case .bytes(let bytes), .fromOtherPort(let bytes):
-                    try await connection.write([UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes, until: deadline)
-                case .rawStream(let bytes):
-                    try await connection.write(bytes, until: deadline)
-                    return
-                }
+            if try await write(handler(request), to: connection, until: deadline) { return }
+        }
+    }
+
+    /// Writes replies to a TCP connection; true when the connection should be closed.
+    private func write(_ replies: [Reply], to connection: TCPConnection, until deadline: ContinuousClock.Instant) async throws -> Bool {
+        for reply in replies {
+            switch reply {
+            case .message(let message):
+                let encoded = message.encoded()
+                try await connection.write([UInt8(encoded.count >> 8), UInt8(encoded.count & 0xFF)] + encoded, until: deadline)
+            case .bytes(let bytes), .fromOtherPort(let bytes):
+                try await connection.write([UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes, until: deadline)
+            case .rawStream(let bytes):
+                try await connection.write(bytes, until: deadline)
+                return true
+            case .delayed(let pause, let inner):
+                try await Task.sleep(for: pause)
+                if try await write([inner], to: connection, until: deadline) { return true }
             }
         }
+        return false
     }
 }
 
@@ -155,26 +177,49 @@ extension DNSMessage {
 /// over UDP when the answer does not fit the asker's size (512 bytes, or its EDNS size).
 struct TestZone: Sendable {
     var origin: DNSName
-    var records: [DNSResourceRecord]
-    var negativeTTL: UInt32 = 30
+    var negativeTTL: UInt32
     /// Put SRV targets' addresses and instance SRV/TXT in the additional section.
-    var addAdditionals = false
+    var addAdditionals: Bool
+    private let byName: [DNSName: [DNSResourceRecord]]
+    /// Every owner name and every name above one inside the zone (empty non-terminals exist
+    /// too, RFC 8020).
+    private let existing: Set<DNSName>
+
+    init(origin: DNSName, records: [DNSResourceRecord], negativeTTL: UInt32 = 30, addAdditionals: Bool = false) {
+        self.origin = origin
+        self.negativeTTL = negativeTTL
+        self.addAdditionals = addAdditionals
+        self.byName = Dictionary(grouping: records, by: \.name)
+        var existing = Set<DNSName>()
+        for name in byName.keys {
+            for drop in 0...name.labels.count {
+                let ancestor = name.dropping(drop)
+                guard ancestor.isSubdomain(of: origin) else { break }
+                existing.insert(ancestor)
+            }
+        }
+        self.existing = existing
+    }
+
+    private func records(_ name: DNSName, _ types: Set<DNSRecordType>) -> [DNSResourceRecord] {
+        (byName[name] ?? []).filter { types.contains($0.type) }
+    }
 
     func answer(_ request: TestDNSServer.Request) -> [TestDNSServer.Reply] {
         guard let query = request.query, let question = query.questions.first else { return [] }
-        let owned = records.filter { $0.name == question.name }
-        let answers = owned.filter { $0.type == question.type }
+        let answers = records(question.name, [question.type])
         var additionals: [DNSResourceRecord] = []
         if addAdditionals {
             for answer in answers {
                 switch answer.data {
                 case .ptr(let instance):
-                    additionals += records.filter { $0.name == instance && ($0.type == .SRV || $0.type == .TXT) }
-                    for case .srv(_, _, _, let target) in records.filter({ $0.name == instance }).map(\.data) {
-                        additionals += records.filter { $0.name == target && ($0.type == .A || $0.type == .AAAA) }
+                    let instanceRecords = records(instance, [.SRV, .TXT])
+                    additionals += instanceRecords
+                    for case .srv(_, _, _, let target) in instanceRecords.map(\.data) {
+                        additionals += records(target, [.A, .AAAA])
                     }
                 case .srv(_, _, _, let target):
-                    additionals += records.filter { $0.name == target && ($0.type == .A || $0.type == .AAAA) }
+                    additionals += records(target, [.A, .AAAA])
                 default: break
                 }
             }
@@ -182,9 +227,8 @@ struct TestZone: Sendable {
         let soa = DNSResourceRecord(
             name: origin, ttl: negativeTTL,
             data: .soa(.init(mname: origin, rname: origin, serial: 1, refresh: 60, retry: 60, expire: 60, minimum: negativeTTL)))
-        let exists = !owned.isEmpty || records.contains { $0.name.isSubdomain(of: question.name) }
         var reply = DNSMessage.reply(
-            to: query, code: exists ? .noError : .nxDomain, answers: answers,
+            to: query, code: existing.contains(question.name) ? .noError : .nxDomain, answers: answers,
             authorities: answers.isEmpty ? [soa] : [], additionals: additionals)
         reply.additionals.removeAll { $0.type == .OPT }
         let limit = request.transport == .tcp ? Int(UInt16.max) : Int(max(512, query.ednsUDPPayloadSize ?? 512))

@@ -77,20 +77,23 @@ public final class TCPConnection: Sendable {
     /// its side. Throws ``NetworkError/Code/timedOut`` when nothing came by the deadline.
     public func read(upTo maxBytes: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
         precondition(maxBytes > 0, "read(upTo: \(maxBytes))")
-        var buffer = [UInt8](repeating: 0, count: maxBytes)
         while true {
-            let result: Syscalls.IOResult<Int>
-            do {
-                // withUnsafeMutableBytes rethrows untyped; carry the typed error in a Result.
-                result = try buffer.withUnsafeMutableBytes { pointer in
-                    Result { () throws(SystemError) in try Syscalls.receive(descriptor.rawValue, into: pointer) }
-                }.get()
-            } catch {
-                throw NetworkError(error, while: "reading from \(remoteAddress)")
+            var result: Syscalls.IOResult<Int> = .wouldBlock
+            var failure: SystemError?
+            // Uninitialised storage: only the bytes the kernel writes are kept.
+            let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, count in
+                count = 0
+                do throws(SystemError) {
+                    result = try Syscalls.receive(descriptor.rawValue, into: UnsafeMutableRawBufferPointer(buffer))
+                    if case .processed(let received) = result { count = received }
+                } catch {
+                    failure = error
+                }
             }
+            if let failure { throw NetworkError(failure, while: "reading from \(remoteAddress)") }
             switch result {
-            case .processed(let count):
-                return Array(buffer[..<count])
+            case .processed:
+                return bytes
             case .wouldBlock:
                 guard try await reactor.wait(for: descriptor.rawValue, .readable, until: deadline) else {
                     throw NetworkError(.timedOut, "reading from \(remoteAddress): nothing by the deadline")

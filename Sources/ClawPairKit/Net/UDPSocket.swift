@@ -93,22 +93,34 @@ public final class UDPSocket: Sendable {
     /// (capped at ``maximumDatagramSize``); the rest of a longer datagram is discarded.
     public func receive(maxBytes: Int = UDPSocket.maximumDatagramSize, until deadline: ContinuousClock.Instant) async throws -> Datagram? {
         let capacity = max(1, min(maxBytes, Self.maximumDatagramSize))
-        var buffer = [UInt8](repeating: 0, count: capacity)
         while true {
-            let result: Syscalls.IOResult<(Int, SocketAddress?)>
-            do {
-                // withUnsafeMutableBytes rethrows untyped; carry the typed error in a Result.
-                result = try buffer.withUnsafeMutableBytes { pointer in
-                    Result { () throws(SystemError) in try Syscalls.receiveFrom(descriptor.rawValue, into: pointer) }
-                }.get()
-            } catch {
-                throw NetworkError(error, while: "receiving from \(remoteAddress?.description ?? localAddress.description)")
+            var source: SocketAddress?
+            var result: Syscalls.IOResult<Int> = .wouldBlock
+            var failure: SystemError?
+            // Uninitialised storage: zeroing 64 KiB per datagram would cost more than the read.
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                do throws(SystemError) {
+                    switch try Syscalls.receiveFrom(descriptor.rawValue, into: UnsafeMutableRawBufferPointer(buffer)) {
+                    case .processed(let (received, from)):
+                        count = min(received, capacity)
+                        source = from
+                        result = .processed(count)
+                    case .wouldBlock:
+                        result = .wouldBlock
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure {
+                throw NetworkError(failure, while: "receiving from \(remoteAddress?.description ?? localAddress.description)")
             }
             switch result {
-            case .processed(let (count, source)):
+            case .processed:
                 // An address the kernel cannot express (not IP) cannot be a peer; skip it.
                 guard let source else { continue }
-                return Datagram(bytes: Array(buffer[..<min(count, capacity)]), source: source)
+                return Datagram(bytes: bytes, source: source)
             case .wouldBlock:
                 guard try await reactor.wait(for: descriptor.rawValue, .readable, until: deadline) else { return nil }
             }
