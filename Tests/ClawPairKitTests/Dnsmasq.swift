@@ -85,8 +85,8 @@ struct Dnsmasq {
 
     /// Polls with SOA queries until dnsmasq answers (it is up within milliseconds).
     private func waitUntilAnswering() async -> Bool {
-        let client = UnicastDNSClient(servers: [server], tryTimeout: .milliseconds(100), transmissions: 1)
-        let deadline = ContinuousClock.now + .seconds(5)
+        let client = UnicastDNSClient(servers: [server], tryTimeout: .milliseconds(300), transmissions: 1)
+        let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline, process.isRunning {
             if (try? await client.query(try! DNSName(domain), type: .SOA)) != nil { return true }
             try? await Task.sleep(for: .milliseconds(20))

@@ -55,6 +55,7 @@ final class TestDNSServer: Sendable {
     }
 
     /// Runs a server for the duration of `body`.
+    @discardableResult
     static func with<Result: Sendable>(
         tcp withTCP: Bool = false, handler: @escaping Handler, _ body: (TestDNSServer) async throws -> Result
     ) async throws -> Result {

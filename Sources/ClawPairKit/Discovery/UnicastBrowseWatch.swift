@@ -45,24 +45,16 @@ public struct UnicastBrowseWatch: AsyncSequence, Sendable {
 
     /// Runs the browses and turns their reports into events.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
-        private struct Entry: Sendable {
-            var gateway: UnicastGateway
-            var domain: BrowseDomain
-            var expiresAt: ContinuousClock.Instant
-        }
-
         private let watch: UnicastBrowseWatch
-        /// Known gateways, in the order they were first seen.
-        private var known: [GatewayID: Entry] = [:]
-        private var order: [GatewayID] = []
-        private var nextBrowse: [BrowseDomain: ContinuousClock.Instant] = [:]
+        private var state: UnicastBrowseWatchState
         private var pending: [UnicastBrowseEvent] = []
         private var pendingIndex = 0
 
         init(watch: UnicastBrowseWatch) {
             self.watch = watch
-            let now = ContinuousClock.now
-            for domain in watch.domains { nextBrowse[domain] = now }
+            self.state = UnicastBrowseWatchState(
+                domains: watch.domains, now: .now, minimumRefreshInterval: watch.minimumRefreshInterval,
+                maximumRefreshInterval: watch.maximumRefreshInterval, failureRetryInterval: watch.failureRetryInterval)
         }
 
         /// The next change; nil when the task is cancelled (or there is no domain to watch).
@@ -74,67 +66,16 @@ public struct UnicastBrowseWatch: AsyncSequence, Sendable {
                 }
                 pending.removeAll(keepingCapacity: true)
                 pendingIndex = 0
-                guard !Task.isCancelled, let earliest = nextBrowse.values.min() else { return nil }
-                if earliest > ContinuousClock.now {
+                guard !Task.isCancelled, let earliest = state.earliestBrowse else { return nil }
+                if earliest > .now {
                     do { try await Task.sleep(until: earliest, clock: .continuous) } catch { return nil }
                 }
-                let now = ContinuousClock.now
-                let due = watch.domains.filter { (nextBrowse[$0] ?? now) <= now }
+                let due = state.due(at: .now)
                 let reports: [UnicastBrowseReport]
                 do { reports = try await watch.browser.browse(due, timeout: watch.timeout) } catch { return nil }
-                for report in reports { apply(report, at: ContinuousClock.now) }
+                let now = ContinuousClock.now
+                for report in reports { pending += state.apply(report, at: now) }
             }
-        }
-
-        /// Turns one domain's report into events and schedules its next browse.
-        mutating func apply(_ report: UnicastBrowseReport, at now: ContinuousClock.Instant) {
-            let domain = report.domain
-            if let failure = report.failure {
-                pending.append(.domainFailed(domain, failure))
-                removeExpired(in: domain, at: now, keeping: [])
-                nextBrowse[domain] = now + watch.failureRetryInterval
-                return
-            }
-            var listed = Set<GatewayID>()
-            for found in report.gateways {
-                listed.insert(found.id)
-                let entry = Entry(gateway: found, domain: domain, expiresAt: now + .seconds(Int64(found.ttl)))
-                if let previous = known[found.id] {
-                    if previous.gateway.gateway != found.gateway { pending.append(.updated(found)) }
-                } else {
-                    order.append(found.id)
-                    pending.append(.added(found))
-                }
-                known[found.id] = entry
-            }
-            // Instances still listed whose own lookups failed keep their last state until it
-            // expires; everything else not listed is gone.
-            let unsure = Set(report.problems.compactMap { $0.error == nil ? nil : $0.gatewayID })
-            removeExpired(in: domain, at: now, keeping: listed, unsure: unsure)
-            let ttl = Duration.seconds(Int64(report.ttl ?? 0))
-            nextBrowse[domain] = now + Swift.min(Swift.max(ttl, watch.minimumRefreshInterval), watch.maximumRefreshInterval)
-        }
-
-        /// Removes the domain's gateways that are not in `keeping`: at once, or, for those in
-        /// `unsure` (and after a failure, for all), only once they have expired.
-        private mutating func removeExpired(
-            in domain: BrowseDomain, at now: ContinuousClock.Instant, keeping: Set<GatewayID>, unsure: Set<GatewayID>? = nil
-        ) {
-            var kept: [GatewayID] = []
-            for id in order {
-                guard let entry = known[id], entry.domain == domain, !keeping.contains(id) else {
-                    kept.append(id)
-                    continue
-                }
-                let waitForExpiry = unsure.map { $0.contains(id) } ?? true
-                if waitForExpiry, entry.expiresAt > now {
-                    kept.append(id)
-                    continue
-                }
-                known[id] = nil
-                pending.append(.removed(entry.gateway))
-            }
-            order = kept
         }
     }
 }

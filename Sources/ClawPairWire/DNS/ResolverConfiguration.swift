@@ -51,7 +51,8 @@ public struct ResolverConfiguration: Sendable, Hashable {
     /// Parses the text of a resolv.conf file. Never fails: what cannot be read is skipped.
     public init(parsing text: String) {
         self.init()
-        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        // isNewline, not "\n": Swift reads CR LF as one Character, which equals neither.
+        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             // A word that starts with `#` or `;` starts a comment to the end of the line.
             let words = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" })
             let kept = words.prefix { !($0.hasPrefix("#") || $0.hasPrefix(";")) }
