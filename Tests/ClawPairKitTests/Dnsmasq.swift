@@ -73,7 +73,8 @@ struct Dnsmasq {
         for _ in 0..<10 {
             let port = UInt16.random(in: 20000...60000)
             let process = try SpawnedProcess(
-                executable: executable, arguments: arguments(domain: domain, instances: instances, ttl: ttl, port: port, extra: extraArguments))
+                executable: executable,
+                arguments: arguments(domain: domain, instances: instances, ttl: ttl, port: port, extra: extraArguments))
             let server = Dnsmasq(port: port, process: process, domain: domain)
             if await server.waitUntilAnswering() { return server }
             lastError = process.log

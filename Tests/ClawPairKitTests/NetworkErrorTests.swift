@@ -6,7 +6,8 @@ import Testing
 @Suite struct NetworkErrorTests {
     @Test(arguments: [
         (ECONNREFUSED, NetworkError.Code.connectionRefused), (ETIMEDOUT, .timedOut), (ENETUNREACH, .unreachable),
-        (EHOSTUNREACH, .unreachable), (EADDRNOTAVAIL, .unreachable), (EAFNOSUPPORT, .unreachable), (EPERM, .unreachable),
+        (EHOSTUNREACH, .unreachable), (EADDRNOTAVAIL, .unreachable), (EAFNOSUPPORT, .unreachable),
+        (EPERM, .unreachable),
         (ECONNRESET, .closedByPeer), (EPIPE, .closedByPeer), (EMFILE, .system), (ENOBUFS, .system),
     ])
     func classifiesErrno(errno: Int32, code: NetworkError.Code) {

@@ -29,15 +29,20 @@ import Testing
     @Test func unknownZoneOrZoneOnIPv4IsInvalid() throws {
         let address = try #require(IPAddress("fe80::1"))
         #expect(throws: NetworkError(.addressInvalid, "")) { try SocketAddress(address, port: 53, zone: "no-such-if0") }
-        #expect(throws: NetworkError(.addressInvalid, "")) { try SocketAddress(.v4([127, 0, 0, 1]), port: 53, zone: "lo") }
+        #expect(throws: NetworkError(.addressInvalid, "")) {
+            try SocketAddress(.v4([127, 0, 0, 1]), port: 53, zone: "lo")
+        }
     }
 
     @Test(arguments: ["127.0.0.1", "::1", "fe80::1234:5678", "::ffff:192.0.2.1", "2001:db8::53"])
     func roundTripsThroughSockaddr(text: String) throws {
-        let address = SocketAddress(try #require(IPAddress(text)), port: 40_000, scopeID: text.hasPrefix("fe80") ? 1 : 0)
+        let address = SocketAddress(
+            try #require(IPAddress(text)), port: 40_000, scopeID: text.hasPrefix("fe80") ? 1 : 0)
         let back = address.withSockAddr { pointer, length -> SocketAddress? in
             var storage = sockaddr_storage()
-            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: Int(length))) }
+            withUnsafeMutableBytes(of: &storage) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: Int(length)))
+            }
             return SocketAddress(storage: storage, length: length)
         }
         #expect(back == address)

@@ -39,7 +39,9 @@ final class SpawnedProcess: @unchecked Sendable {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw SpawnError(description: "posix_spawn \(executable): \(String(cString: strerror(result)))") }
+        guard result == 0 else {
+            throw SpawnError(description: "posix_spawn \(executable): \(String(cString: strerror(result)))")
+        }
         self.pid = pid
     }
 

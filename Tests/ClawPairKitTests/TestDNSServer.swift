@@ -68,7 +68,8 @@ final class TestDNSServer: Sendable {
                 server = TestDNSServer(udp: udp, tcp: nil, handler: handler)
                 break
             }
-            if let listener = try? TCPListener(bindingTo: .loopbackIPv4(port: udp.localAddress.port), reactor: reactor) {
+            if let listener = try? TCPListener(bindingTo: .loopbackIPv4(port: udp.localAddress.port), reactor: reactor)
+            {
                 server = TestDNSServer(udp: udp, tcp: listener, handler: handler)
                 break
             }
@@ -109,7 +110,8 @@ final class TestDNSServer: Sendable {
         for reply in replies {
             switch reply {
             case .message(let message): try await udp.send(message.encoded(), to: destination, until: Self.farFuture)
-            case .bytes(let bytes), .rawStream(let bytes): try await udp.send(bytes, to: destination, until: Self.farFuture)
+            case .bytes(let bytes), .rawStream(let bytes):
+                try await udp.send(bytes, to: destination, until: Self.farFuture)
             case .fromOtherPort(let bytes): try await other.send(bytes, to: destination, until: Self.farFuture)
             case .delayed(let pause, let inner):
                 try await Task.sleep(for: pause)
@@ -138,14 +140,18 @@ final class TestDNSServer: Sendable {
     }
 
     /// Writes replies to a TCP connection; true when the connection should be closed.
-    private func write(_ replies: [Reply], to connection: TCPConnection, until deadline: ContinuousClock.Instant) async throws -> Bool {
+    private func write(_ replies: [Reply], to connection: TCPConnection, until deadline: ContinuousClock.Instant)
+        async throws -> Bool
+    {
         for reply in replies {
             switch reply {
             case .message(let message):
                 let encoded = message.encoded()
-                try await connection.write([UInt8(encoded.count >> 8), UInt8(encoded.count & 0xFF)] + encoded, until: deadline)
+                try await connection.write(
+                    [UInt8(encoded.count >> 8), UInt8(encoded.count & 0xFF)] + encoded, until: deadline)
             case .bytes(let bytes), .fromOtherPort(let bytes):
-                try await connection.write([UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes, until: deadline)
+                try await connection.write(
+                    [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes, until: deadline)
             case .rawStream(let bytes):
                 try await connection.write(bytes, until: deadline)
                 return true
@@ -227,7 +233,9 @@ struct TestZone: Sendable {
         }
         let soa = DNSResourceRecord(
             name: origin, ttl: negativeTTL,
-            data: .soa(.init(mname: origin, rname: origin, serial: 1, refresh: 60, retry: 60, expire: 60, minimum: negativeTTL)))
+            data: .soa(
+                .init(mname: origin, rname: origin, serial: 1, refresh: 60, retry: 60, expire: 60, minimum: negativeTTL)
+            ))
         var reply = DNSMessage.reply(
             to: query, code: existing.contains(question.name) ? .noError : .nxDomain, answers: answers,
             authorities: answers.isEmpty ? [soa] : [], additionals: additionals)

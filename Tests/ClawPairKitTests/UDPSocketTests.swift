@@ -6,7 +6,8 @@ import Testing
     @Test(arguments: [false, true])
     func exchangesDatagrams(overIPv6: Bool) async throws {
         let reactor = IOReactor()
-        let server = try UDPSocket.bound(to: overIPv6 ? .loopbackIPv6(port: 0) : .loopbackIPv4(port: 0), reactor: reactor)
+        let server = try UDPSocket.bound(
+            to: overIPv6 ? .loopbackIPv6(port: 0) : .loopbackIPv4(port: 0), reactor: reactor)
         #expect(server.localAddress.port != 0)
         let client = try UDPSocket.connected(to: server.localAddress, reactor: reactor)
         #expect(client.remoteAddress == server.localAddress)

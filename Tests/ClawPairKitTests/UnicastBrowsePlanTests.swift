@@ -14,7 +14,8 @@ import Testing
     static func q(_ name: DNSName, _ type: DNSRecordType) -> Query { Query(name: name, type: type) }
 
     static func answered(
-        _ query: Query, _ answers: [DNSResourceRecord], additionals: [DNSResourceRecord] = [], code: DNSResponseCode = .noError,
+        _ query: Query, _ answers: [DNSResourceRecord], additionals: [DNSResourceRecord] = [],
+        code: DNSResponseCode = .noError,
         negativeTTL: UInt32? = nil
     ) -> UnicastBrowsePlan.Outcome {
         var authorities: [DNSResourceRecord] = []
@@ -22,18 +23,29 @@ import Testing
             authorities.append(
                 DNSResourceRecord(
                     name: domain.dnsName, ttl: negativeTTL,
-                    data: .soa(.init(mname: domain.dnsName, rname: domain.dnsName, serial: 1, refresh: 1, retry: 1, expire: 1, minimum: negativeTTL))))
+                    data: .soa(
+                        .init(
+                            mname: domain.dnsName, rname: domain.dnsName, serial: 1, refresh: 1, retry: 1, expire: 1,
+                            minimum: negativeTTL))))
         }
         let question = DNSQuestion(name: query.name, type: query.type)
         let message = DNSMessage(
-            id: 1, isResponse: true, responseCode: code, questions: [question], answers: answers, authorities: authorities,
+            id: 1, isResponse: true, responseCode: code, questions: [question], answers: answers,
+            authorities: authorities,
             additionals: additionals)
-        return .answered(UnicastDNSResponse(question: question, message: message, server: server, transport: .udp, elapsed: .zero))
+        return .answered(
+            UnicastDNSResponse(question: question, message: message, server: server, transport: .udp, elapsed: .zero))
     }
 
-    static func ptr(_ target: DNSName, ttl: UInt32 = 100) -> DNSResourceRecord { DNSResourceRecord(name: service, ttl: ttl, data: .ptr(target)) }
-    static func srv(_ owner: DNSName, _ target: DNSName, port: UInt16 = 18789, priority: UInt16 = 0, weight: UInt16 = 0, ttl: UInt32 = 100) -> DNSResourceRecord {
-        DNSResourceRecord(name: owner, ttl: ttl, data: .srv(priority: priority, weight: weight, port: port, target: target))
+    static func ptr(_ target: DNSName, ttl: UInt32 = 100) -> DNSResourceRecord {
+        DNSResourceRecord(name: service, ttl: ttl, data: .ptr(target))
+    }
+    static func srv(
+        _ owner: DNSName, _ target: DNSName, port: UInt16 = 18789, priority: UInt16 = 0, weight: UInt16 = 0,
+        ttl: UInt32 = 100
+    ) -> DNSResourceRecord {
+        DNSResourceRecord(
+            name: owner, ttl: ttl, data: .srv(priority: priority, weight: weight, port: port, target: target))
     }
     static func txt(_ owner: DNSName, _ strings: [String], ttl: UInt32 = 100) -> DNSResourceRecord {
         DNSResourceRecord(name: owner, ttl: ttl, data: .txt(strings.map { Array($0.utf8) }))
@@ -48,16 +60,22 @@ import Testing
         #expect(plan.start() == [browse])
         #expect(plan.start().isEmpty)
 
-        let one = Self.instance("one"), two = Self.instance("Two (2)")
+        let one = Self.instance("one")
+        let two = Self.instance("Two (2)")
         let shared = Self.name("host.openclaw.internal")
         let next = plan.absorb(Self.answered(browse, [Self.ptr(one), Self.ptr(two)]), for: browse)
         #expect(next == [Self.q(one, .SRV), Self.q(one, .TXT), Self.q(two, .SRV), Self.q(two, .TXT)])
 
-        #expect(plan.absorb(Self.answered(Self.q(one, .SRV), [Self.srv(one, shared)]), for: Self.q(one, .SRV))
-            == [Self.q(shared, .A), Self.q(shared, .AAAA)])
+        #expect(
+            plan.absorb(Self.answered(Self.q(one, .SRV), [Self.srv(one, shared)]), for: Self.q(one, .SRV))
+                == [Self.q(shared, .A), Self.q(shared, .AAAA)])
         // A second instance on the same host needs no new address queries.
-        #expect(plan.absorb(Self.answered(Self.q(two, .SRV), [Self.srv(two, shared, port: 18790)]), for: Self.q(two, .SRV)).isEmpty)
-        #expect(plan.absorb(Self.answered(Self.q(one, .TXT), [Self.txt(one, ["role=gateway"])]), for: Self.q(one, .TXT)).isEmpty)
+        #expect(
+            plan.absorb(Self.answered(Self.q(two, .SRV), [Self.srv(two, shared, port: 18790)]), for: Self.q(two, .SRV))
+                .isEmpty)
+        #expect(
+            plan.absorb(Self.answered(Self.q(one, .TXT), [Self.txt(one, ["role=gateway"])]), for: Self.q(one, .TXT))
+                .isEmpty)
         #expect(plan.absorb(Self.answered(Self.q(shared, .A), [Self.a(shared, 5)]), for: Self.q(shared, .A)).isEmpty)
 
         let report = plan.report(elapsed: .milliseconds(3))
@@ -73,7 +91,9 @@ import Testing
         let one = Self.instance("one")
         let host = Self.name("one.openclaw.internal")
         let next = plan.absorb(
-            Self.answered(browse, [Self.ptr(one)], additionals: [Self.srv(one, host), Self.txt(one, ["role=gateway"]), Self.a(host, 1)]),
+            Self.answered(
+                browse, [Self.ptr(one)],
+                additionals: [Self.srv(one, host), Self.txt(one, ["role=gateway"]), Self.a(host, 1)]),
             for: browse)
         // Only AAAA is left: an A record in the additional section says nothing about AAAA.
         #expect(next == [Self.q(host, .AAAA)])
@@ -86,7 +106,8 @@ import Testing
         let one = Self.instance("one")
         let outside = Self.name("gw.example")
         let next = plan.absorb(
-            Self.answered(browse, [Self.ptr(one)], additionals: [Self.srv(one, outside), Self.a(outside, 66)]), for: browse)
+            Self.answered(browse, [Self.ptr(one)], additionals: [Self.srv(one, outside), Self.a(outside, 66)]),
+            for: browse)
         #expect(next == [Self.q(one, .TXT), Self.q(outside, .A), Self.q(outside, .AAAA)])
     }
 
@@ -95,7 +116,8 @@ import Testing
         let browse = plan.start()[0]
         let records = [
             Self.ptr(Self.instance("one")), Self.ptr(Self.instance("ONE")),
-            Self.ptr(Self.name("a.b._openclaw-gw._tcp.openclaw.internal")), Self.ptr(Self.name("x._other._tcp.openclaw.internal")),
+            Self.ptr(Self.name("a.b._openclaw-gw._tcp.openclaw.internal")),
+            Self.ptr(Self.name("x._other._tcp.openclaw.internal")),
             Self.ptr(Self.service),
         ]
         _ = plan.absorb(Self.answered(browse, records), for: browse)
@@ -119,11 +141,13 @@ import Testing
         #expect(plan.start() == [Self.q(one, .SRV), Self.q(one, .TXT)])
         let best = Self.name("best.openclaw.internal")
         let next = plan.absorb(
-            Self.answered(Self.q(one, .SRV), [
-                Self.srv(one, Self.name("backup.openclaw.internal"), priority: 10, weight: 100),
-                Self.srv(one, Self.name("light.openclaw.internal"), priority: 0, weight: 1),
-                Self.srv(one, best, port: 1234, priority: 0, weight: 50),
-            ]), for: Self.q(one, .SRV))
+            Self.answered(
+                Self.q(one, .SRV),
+                [
+                    Self.srv(one, Self.name("backup.openclaw.internal"), priority: 10, weight: 100),
+                    Self.srv(one, Self.name("light.openclaw.internal"), priority: 0, weight: 1),
+                    Self.srv(one, best, port: 1234, priority: 0, weight: 50),
+                ]), for: Self.q(one, .SRV))
         #expect(next == [Self.q(best, .A), Self.q(best, .AAAA)])
         #expect(plan.report(elapsed: .zero).gateways.first?.gateway.port == 1234)
     }
@@ -161,7 +185,9 @@ import Testing
 
         var failed = try UnicastBrowsePlan(browsing: Self.domain)
         _ = failed.start()
-        let error = UnicastDNSError(question: DNSQuestion(name: Self.service, type: .PTR), failures: [.init(server: Self.server, reason: .timedOut)])
+        let error = UnicastDNSError(
+            question: DNSQuestion(name: Self.service, type: .PTR),
+            failures: [.init(server: Self.server, reason: .timedOut)])
         #expect(failed.absorb(.failed(error), for: browse).isEmpty)
         let failedReport = failed.report(elapsed: .zero)
         #expect(failedReport.failure?.code == .dnsTimeout)
@@ -171,11 +197,14 @@ import Testing
     @Test func failedInstanceLookupsBecomeProblems() throws {
         var plan = try UnicastBrowsePlan(browsing: Self.domain)
         let browse = plan.start()[0]
-        let one = Self.instance("one"), two = Self.instance("two")
+        let one = Self.instance("one")
+        let two = Self.instance("two")
         let host = Self.name("two.openclaw.internal")
         _ = plan.absorb(Self.answered(browse, [Self.ptr(one), Self.ptr(two)]), for: browse)
         let timeout = { (query: Query) in
-            UnicastDNSError(question: DNSQuestion(name: query.name, type: query.type), failures: [.init(server: Self.server, reason: .timedOut)])
+            UnicastDNSError(
+                question: DNSQuestion(name: query.name, type: query.type),
+                failures: [.init(server: Self.server, reason: .timedOut)])
         }
         _ = plan.absorb(.failed(timeout(Self.q(one, .SRV))), for: Self.q(one, .SRV))
         _ = plan.absorb(Self.answered(Self.q(two, .SRV), [Self.srv(two, host)]), for: Self.q(two, .SRV))

@@ -6,18 +6,16 @@ import Testing
 
 /// The client against a scriptable server on 127.0.0.1 that answers well, badly, or not at
 /// all. Each hostile case must end in the right outcome, quickly: the try timeout here is
-/// 5 s, so an outcome that waited for it would show, while ``quick`` leaves room for a
-/// machine busy with the rest of the test run (the cooperative pool has one thread a core).
+/// ``TestTiming/slow``, so an outcome that waited for it would show.
 @Suite struct UnicastDNSClientTests {
     static let name = try! DNSName("studio.openclaw.internal.")
     static let address = DNSResourceRecord(name: name, ttl: 60, data: .a(.v4([100, 64, 0, 7])))
-    /// Long enough that waiting for it would be noticed, short enough that a wrong wait does
-    /// not stall the suite for long.
-    static let slowTry: Duration = .seconds(5)
-    /// Well under ``slowTry``: what "at once" means here.
-    static let quick: Duration = .milliseconds(2500)
+    static let slowTry = TestTiming.slow
+    static let quick = TestTiming.quick
 
-    static func client(_ servers: [DNSServerAddress], tryTimeout: Duration = slowTry, transmissions: Int = 2) -> UnicastDNSClient {
+    static func client(_ servers: [DNSServerAddress], tryTimeout: Duration = slowTry, transmissions: Int = 2)
+        -> UnicastDNSClient
+    {
         UnicastDNSClient(servers: servers, tryTimeout: tryTimeout, transmissions: transmissions)
     }
 
@@ -87,7 +85,12 @@ import Testing
         let alias = try DNSName("gw.openclaw.internal")
         try await TestDNSServer.with(handler: { request in
             guard let query = request.query else { return [] }
-            return [.message(.reply(to: query, answers: [DNSResourceRecord(name: alias, ttl: 30, data: .cname(Self.name)), Self.address]))]
+            return [
+                .message(
+                    .reply(
+                        to: query,
+                        answers: [DNSResourceRecord(name: alias, ttl: 30, data: .cname(Self.name)), Self.address]))
+            ]
         }) { server in
             let response = try await Self.client([server.address]).query(alias, type: .A)
             #expect(response.answers == [Self.address])
@@ -140,7 +143,8 @@ import Testing
         try await TestDNSServer.with(handler: { request in
             request.index == 0 ? [] : Self.answer(request)
         }) { server in
-            let response = try await Self.client([server.address], tryTimeout: .milliseconds(200)).query(Self.name, type: .A)
+            let response = try await Self.client([server.address], tryTimeout: .milliseconds(200)).query(
+                Self.name, type: .A)
             #expect(response.answers == [Self.address])
             #expect(server.requests.count == 2)
             // The same id both times: a late reply to the first is as good as one to the second.
@@ -156,7 +160,9 @@ import Testing
             group.addTask {
                 let datagram = try #require(try await socket.receive(until: .now + .seconds(5)))
                 let query = try DNSMessage(parsing: datagram.bytes)
-                try await socket.send(DNSMessage.reply(to: query, answers: [Self.address]).encoded(), to: datagram.source, until: .now + .seconds(5))
+                try await socket.send(
+                    DNSMessage.reply(to: query, answers: [Self.address]).encoded(), to: datagram.source,
+                    until: .now + .seconds(5))
             }
             let response = try await Self.client([server]).query(Self.name, type: .A)
             #expect(response.answers == [Self.address])
@@ -169,11 +175,16 @@ import Testing
         try FileIO.writeFile(Array("nameserver 127.0.0.53\nnameserver ::1\nsearch tail1234.ts.net\n".utf8), to: path)
         defer { unlink(path) }
         let client = try UnicastDNSClient.system(resolvConfPath: path)
-        #expect(client.servers == [DNSServerAddress(.v4([127, 0, 0, 53])), DNSServerAddress(try #require(IPAddress("::1")))])
+        #expect(
+            client.servers == [
+                DNSServerAddress(.v4([127, 0, 0, 53])), DNSServerAddress(try #require(IPAddress("::1"))),
+            ])
 
         try FileIO.writeFile(Array("# nothing here\n".utf8), to: path)
         #expect(try UnicastDNSClient.system(resolvConfPath: path).servers == [DNSServerAddress(.v4([127, 0, 0, 1]))])
-        #expect(throws: ClawPairError(.fileUnreadable, "")) { try UnicastDNSClient.system(resolvConfPath: path + ".missing") }
+        #expect(throws: ClawPairError(.fileUnreadable, "")) {
+            try UnicastDNSClient.system(resolvConfPath: path + ".missing")
+        }
     }
 
     // MARK: Hostile and broken replies
@@ -223,7 +234,8 @@ import Testing
     @Test func pointerPastTheEndIsMalformed() async throws {
         try await TestDNSServer.with(handler: { request in
             guard let query = request.query else { return [] }
-            let bytes = HostileReply.header(id: query.id, answers: 1) + HostileReply.question(query)
+            let bytes =
+                HostileReply.header(id: query.id, answers: 1) + HostileReply.question(query)
                 + [0xFF, 0xFF] + HostileReply.aRecordTail
             return [.bytes(bytes)]
         }) { server in
@@ -266,7 +278,9 @@ import Testing
     @Test func hugeTXTInOneDatagramIsReadWhole() async throws {
         // 230 strings of 255 bytes: a 59 KB datagram, more than EDNS asked for but within
         // UDP's limit; the client reads it all, and GatewayTXT bounds what it keeps.
-        let strings = (0..<230).map { index in Array("k\(index)=".utf8) + Array(repeating: UInt8(ascii: "x"), count: 250 - "k\(index)=".utf8.count) }
+        let strings = (0..<230).map { index in
+            Array("k\(index)=".utf8) + Array(repeating: UInt8(ascii: "x"), count: 250 - "k\(index)=".utf8.count)
+        }
         let record = DNSResourceRecord(name: Self.name, ttl: 60, data: .txt(strings))
         try await TestDNSServer.with(handler: { request in
             guard let query = request.query else { return [] }
@@ -287,11 +301,14 @@ import Testing
     @Test func wrongIDThenRightIDGivesTheRightAnswer() async throws {
         try await TestDNSServer.with(handler: { request in
             guard let query = request.query else { return [] }
-            var forged = DNSMessage.reply(to: query, answers: [DNSResourceRecord(name: Self.name, ttl: 60, data: .a(.v4([6, 6, 6, 6])))])
+            var forged = DNSMessage.reply(
+                to: query, answers: [DNSResourceRecord(name: Self.name, ttl: 60, data: .a(.v4([6, 6, 6, 6])))])
             forged.id = query.id &+ 1
             return [.message(forged), .message(.reply(to: query, answers: [Self.address]))]
         }) { server in
-            let (response, elapsed) = try await Self.timed { try await Self.client([server.address]).query(Self.name, type: .A) }
+            let (response, elapsed) = try await Self.timed {
+                try await Self.client([server.address]).query(Self.name, type: .A)
+            }
             #expect(response.answers == [Self.address])
             #expect(elapsed < Self.quick)
         }
@@ -300,7 +317,8 @@ import Testing
     @Test func replyFromAnotherPortIsIgnored() async throws {
         try await TestDNSServer.with(handler: { request in
             guard let query = request.query else { return [] }
-            let forged = DNSMessage.reply(to: query, answers: [DNSResourceRecord(name: Self.name, ttl: 60, data: .a(.v4([6, 6, 6, 6])))])
+            let forged = DNSMessage.reply(
+                to: query, answers: [DNSResourceRecord(name: Self.name, ttl: 60, data: .a(.v4([6, 6, 6, 6])))])
             return [.fromOtherPort(forged.encoded()), .message(.reply(to: query, answers: [Self.address]))]
         }) { server in
             let response = try await Self.client([server.address]).query(Self.name, type: .A)
@@ -321,7 +339,7 @@ import Testing
                 .bytes([UInt8(query.id >> 8) ^ 0xFF] + Array(repeating: 0xA5, count: 299)),
             ]
         }) { server in
-            _ = await Self.expectFailure(.dnsTimeout, within: .seconds(4)) {
+            _ = await Self.expectFailure(.dnsTimeout, within: Self.quick) {
                 try await Self.client([server.address], tryTimeout: .milliseconds(250)).query(Self.name, type: .A)
             }
         }
@@ -343,8 +361,9 @@ import Testing
     @Test func silenceTimesOutAfterEveryTransmission() async throws {
         try await TestDNSServer.with(handler: { _ in [] }) { server in
             let (result, elapsed) = await Self.timed {
-                await Self.expectFailure(.dnsTimeout, within: .seconds(4)) {
-                    try await Self.client([server.address], tryTimeout: .milliseconds(200), transmissions: 3).query(Self.name, type: .A)
+                await Self.expectFailure(.dnsTimeout, within: Self.quick) {
+                    try await Self.client([server.address], tryTimeout: .milliseconds(200), transmissions: 3).query(
+                        Self.name, type: .A)
                 }
             }
             #expect(result?.failures.count == 1)
@@ -358,7 +377,8 @@ import Testing
         try await TestDNSServer.with(handler: { _ in [] }) { server in
             let (_, elapsed) = await Self.timed {
                 await Self.expectFailure(.dnsTimeout, within: Self.quick) {
-                    try await Self.client([server.address, server.address]).query(Self.name, type: .A, until: .now + .milliseconds(300))
+                    try await Self.client([server.address, server.address]).query(
+                        Self.name, type: .A, until: .now + .milliseconds(300))
                 }
             }
             #expect(elapsed >= .milliseconds(300))
@@ -398,11 +418,16 @@ import Testing
     // MARK: Truncation and TCP
 
     @Test func truncatedReplyIsAskedAgainOverTCP() async throws {
-        try await TestDNSServer.with(tcp: true, handler: { request in
-            guard let query = request.query else { return [] }
-            if request.transport == .udp { return [.message(.reply(to: query, answers: [Self.address], truncated: true))] }
-            return [.message(.reply(to: query, answers: [Self.address, Self.address]))]
-        }) { server in
+        try await TestDNSServer.with(
+            tcp: true,
+            handler: { request in
+                guard let query = request.query else { return [] }
+                if request.transport == .udp {
+                    return [.message(.reply(to: query, answers: [Self.address], truncated: true))]
+                }
+                return [.message(.reply(to: query, answers: [Self.address, Self.address]))]
+            }
+        ) { server in
             let response = try await Self.client([server.address]).query(Self.name, type: .A)
             #expect(response.transport == .tcp)
             #expect(response.answers.count == 2)
@@ -411,10 +436,13 @@ import Testing
     }
 
     @Test func truncatedReplyWithoutTCPListenerFailsAtOnce() async throws {
-        try await TestDNSServer.with(tcp: false, handler: { request in
-            guard let query = request.query else { return [] }
-            return [.message(.reply(to: query, truncated: true))]
-        }) { server in
+        try await TestDNSServer.with(
+            tcp: false,
+            handler: { request in
+                guard let query = request.query else { return [] }
+                return [.message(.reply(to: query, truncated: true))]
+            }
+        ) { server in
             let error = await Self.expectFailure(.dnsFailure, within: Self.quick) {
                 try await Self.client([server.address]).query(Self.name, type: .A)
             }
@@ -427,12 +455,15 @@ import Testing
     }
 
     @Test func tcpReplyShorterThanItsLengthFails() async throws {
-        try await TestDNSServer.with(tcp: true, handler: { request in
-            guard let query = request.query else { return [] }
-            if request.transport == .udp { return [.message(.reply(to: query, truncated: true))] }
-            // Claims 500 bytes, sends 12, closes.
-            return [.rawStream([0x01, 0xF4] + Array(DNSMessage.reply(to: query).encoded().prefix(12)))]
-        }) { server in
+        try await TestDNSServer.with(
+            tcp: true,
+            handler: { request in
+                guard let query = request.query else { return [] }
+                if request.transport == .udp { return [.message(.reply(to: query, truncated: true))] }
+                // Claims 500 bytes, sends 12, closes.
+                return [.rawStream([0x01, 0xF4] + Array(DNSMessage.reply(to: query).encoded().prefix(12)))]
+            }
+        ) { server in
             let error = await Self.expectFailure(.dnsFailure, within: Self.quick) {
                 try await Self.client([server.address]).query(Self.name, type: .A)
             }
@@ -445,13 +476,16 @@ import Testing
     }
 
     @Test func tcpReplyWithAnotherIDIsMalformed() async throws {
-        try await TestDNSServer.with(tcp: true, handler: { request in
-            guard let query = request.query else { return [] }
-            if request.transport == .udp { return [.message(.reply(to: query, truncated: true))] }
-            var reply = DNSMessage.reply(to: query, answers: [Self.address])
-            reply.id &+= 1
-            return [.message(reply)]
-        }) { server in
+        try await TestDNSServer.with(
+            tcp: true,
+            handler: { request in
+                guard let query = request.query else { return [] }
+                if request.transport == .udp { return [.message(.reply(to: query, truncated: true))] }
+                var reply = DNSMessage.reply(to: query, answers: [Self.address])
+                reply.id &+= 1
+                return [.message(reply)]
+            }
+        ) { server in
             _ = await Self.expectFailure(.dnsMalformedResponse, within: Self.quick) {
                 try await Self.client([server.address]).query(Self.name, type: .A)
             }
@@ -459,10 +493,13 @@ import Testing
     }
 
     @Test func silentTCPIsBoundedByTheTCPTimeout() async throws {
-        try await TestDNSServer.with(tcp: true, handler: { request in
-            guard let query = request.query, request.transport == .udp else { return [] }
-            return [.message(.reply(to: query, truncated: true))]
-        }) { server in
+        try await TestDNSServer.with(
+            tcp: true,
+            handler: { request in
+                guard let query = request.query, request.transport == .udp else { return [] }
+                return [.message(.reply(to: query, truncated: true))]
+            }
+        ) { server in
             var client = Self.client([server.address])
             client.tcpTimeout = .milliseconds(300)
             _ = await Self.expectFailure(.dnsFailure, within: Self.quick) {

@@ -23,11 +23,16 @@ import Testing
     }
 
     @Test func describesEveryServer() {
-        let error = UnicastDNSError(question: Self.question, failures: [
-            .init(server: Self.server, reason: .timedOut),
-            .init(server: DNSServerAddress(.v4([127, 0, 0, 53])), reason: .responseCode(.serverFailure)),
-        ])
-        #expect(error.description == "DNS_FAILURE: _openclaw-gw._tcp.openclaw.internal. PTR: 100.100.100.100:53: no reply; 127.0.0.53:53: answered SERVFAIL")
+        let error = UnicastDNSError(
+            question: Self.question,
+            failures: [
+                .init(server: Self.server, reason: .timedOut),
+                .init(server: DNSServerAddress(.v4([127, 0, 0, 53])), reason: .responseCode(.serverFailure)),
+            ])
+        #expect(
+            error.description
+                == "DNS_FAILURE: _openclaw-gw._tcp.openclaw.internal. PTR: 100.100.100.100:53: no reply; 127.0.0.53:53: answered SERVFAIL"
+        )
         #expect(error.clawPairError.code == .dnsFailure)
         #expect(error.clawPairError.code.category == .unreachable)
     }

@@ -27,8 +27,10 @@ import Testing
         ([b], 50, 0, [t(b, 50)]),
         ([], 700, 2, []),
     ])
-    func plans(servers: [DNSServerAddress], tryMilliseconds: Int, transmissions: Int, turns: [UnicastDNSQueryPlan.Turn]) {
-        let plan = UnicastDNSQueryPlan.make(servers: servers, tryTimeout: .milliseconds(tryMilliseconds), transmissions: transmissions)
+    func plans(servers: [DNSServerAddress], tryMilliseconds: Int, transmissions: Int, turns: [UnicastDNSQueryPlan.Turn])
+    {
+        let plan = UnicastDNSQueryPlan.make(
+            servers: servers, tryTimeout: .milliseconds(tryMilliseconds), transmissions: transmissions)
         #expect(plan.turns == turns)
     }
 

@@ -16,7 +16,8 @@ import Testing
     }
 
     static func reply(_ change: (inout DNSMessage) -> Void = { _ in }) -> [UInt8] {
-        var message = DNSMessage.reply(to: query, answers: [DNSResourceRecord(name: query.questions[0].name, ttl: 5, data: .a(.v4([1, 2, 3, 4])))])
+        var message = DNSMessage.reply(
+            to: query, answers: [DNSResourceRecord(name: query.questions[0].name, ttl: 5, data: .a(.v4([1, 2, 3, 4])))])
         change(&message)
         return message.encoded()
     }
@@ -25,7 +26,12 @@ import Testing
         #expect(Self.verdict(Self.reply()) == .accept)
         // Names compare ignoring ASCII case (RFC 4343), as a server may echo 0x20-mixed case.
         #expect(Self.verdict(Self.reply { $0.questions[0].name = try! DNSName("STUDIO.openclaw.INTERNAL") }) == .accept)
-        #expect(Self.verdict(Self.reply { $0.responseCode = .nxDomain; $0.answers = [] }) == .accept)
+        #expect(
+            Self.verdict(
+                Self.reply {
+                    $0.responseCode = .nxDomain
+                    $0.answers = []
+                }) == .accept)
     }
 
     @Test func ignoresWhatIsNotTheReply() {
@@ -42,8 +48,20 @@ import Testing
     }
 
     @Test func errorRepliesMayLeaveTheQuestionOut() {
-        #expect(Self.verdict(Self.reply { $0.questions = []; $0.answers = []; $0.responseCode = .formatError }) == .accept)
-        #expect(Self.verdict(Self.reply { $0.questions = []; $0.answers = []; $0.responseCode = .serverFailure }) == .accept)
+        #expect(
+            Self.verdict(
+                Self.reply {
+                    $0.questions = []
+                    $0.answers = []
+                    $0.responseCode = .formatError
+                }) == .accept)
+        #expect(
+            Self.verdict(
+                Self.reply {
+                    $0.questions = []
+                    $0.answers = []
+                    $0.responseCode = .serverFailure
+                }) == .accept)
     }
 
     @Test func brokenRepliesWithTheRightIDAreMalformed() {

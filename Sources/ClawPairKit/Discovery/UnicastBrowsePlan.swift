@@ -65,7 +65,9 @@ struct UnicastBrowsePlan: Sendable {
     }
 
     /// A resolve of one instance, by its decoded name, skipping the PTR query.
-    init(resolving instance: String, in domain: BrowseDomain, serviceType: String = GatewayService.type) throws(DNSWireError) {
+    init(resolving instance: String, in domain: BrowseDomain, serviceType: String = GatewayService.type)
+        throws(DNSWireError)
+    {
         self.domain = domain
         self.serviceType = serviceType
         self.serviceName = try DNSName(serviceType).appending(domain.dnsName)
@@ -174,7 +176,10 @@ struct UnicastBrowsePlan: Sendable {
             guard case .srv(let priority, let weight, let port, let target) = record.data else { return nil }
             return (priority, weight, port, target, UnicastDNSResponse.sanitized(record.ttl))
         }
-        guard let best = candidates.min(by: { ($0.priority, UInt16.max - $0.weight) < ($1.priority, UInt16.max - $1.weight) })
+        guard
+            let best = candidates.min(by: {
+                ($0.priority, UInt16.max - $0.weight) < ($1.priority, UInt16.max - $1.weight)
+            })
         else { return nil }
         return (best.port, best.target, best.ttl)
     }
@@ -193,7 +198,8 @@ struct UnicastBrowsePlan: Sendable {
                 ttls.append(set.ttl)
             } else {
                 // Only when the browse was stopped before the PTR query returned.
-                status = .failed(UnicastDNSError(question: DNSQuestion(name: browseQuery.name, type: .PTR), failures: []))
+                status = .failed(
+                    UnicastDNSError(question: DNSQuestion(name: browseQuery.name, type: .PTR), failures: []))
             }
         } else {
             status = .answered
@@ -204,7 +210,9 @@ struct UnicastBrowsePlan: Sendable {
             problems.append(
                 .init(
                     instance: nil, gatewayID: nil,
-                    message: "\(droppedInstances) more instances not looked up (at most \(Self.maximumInstances) per domain)"))
+                    message:
+                        "\(droppedInstances) more instances not looked up (at most \(Self.maximumInstances) per domain)"
+                ))
         }
         for instance in instances {
             switch gateway(for: instance) {
@@ -230,7 +238,8 @@ struct UnicastBrowsePlan: Sendable {
     }
 
     private func gateway(for instance: DNSName) -> InstanceResult {
-        let decoded = ServiceInstanceName(dnsName: instance)?.name ?? String(decoding: instance.labels[0], as: UTF8.self)
+        let decoded =
+            ServiceInstanceName(dnsName: instance)?.name ?? String(decoding: instance.labels[0], as: UTF8.self)
         let id = GatewayID.discovered(serviceType: serviceType, domain: domain.name, instanceName: decoded)
         func problem(_ message: String, _ error: UnicastDNSError? = nil) -> UnicastBrowseReport.Problem {
             .init(instance: decoded, gatewayID: id, message: message, error: error)
@@ -238,12 +247,18 @@ struct UnicastBrowsePlan: Sendable {
 
         let srvQuery = Query(name: instance, type: .SRV)
         if let failure = failures[srvQuery] { return .missing(problem("SRV lookup failed: \(failure)", failure)) }
-        guard let srvSet = known[srvQuery] else { return .missing(problem("SRV not looked up before the browse ended")) }
+        guard let srvSet = known[srvQuery] else {
+            return .missing(problem("SRV not looked up before the browse ended"))
+        }
         guard let srv = chosenSRV(for: instance) else {
             return .missing(
-                problem(srvSet.nxDomain ? "listed, but the name does not exist (stale PTR record)" : "listed, but has no SRV record"))
+                problem(
+                    srvSet.nxDomain
+                        ? "listed, but the name does not exist (stale PTR record)" : "listed, but has no SRV record"))
         }
-        guard !srv.target.isRoot else { return .missing(problem("SRV target is \".\": the service is not offered (RFC 2782)")) }
+        guard !srv.target.isRoot else {
+            return .missing(problem("SRV target is \".\": the service is not offered (RFC 2782)"))
+        }
 
         var problems: [UnicastBrowseReport.Problem] = []
         var ttls = [srv.ttl]

@@ -18,6 +18,7 @@ public struct UnicastBrowseReport: Sendable {
         public var instance: String?
         /// The gateway id the instance would have, so a watcher can keep its last good state.
         public var gatewayID: GatewayID?
+        /// What was wrong, for a person.
         public var message: String
         /// The failed lookup, when a lookup failed (rather than returned nothing usable).
         public var error: UnicastDNSError?
@@ -32,10 +33,13 @@ public struct UnicastBrowseReport: Sendable {
         public var description: String { (instance.map { "\($0): " } ?? "") + message }
     }
 
+    /// The domain browsed.
     public var domain: BrowseDomain
+    /// How its service name was answered.
     public var status: Status
     /// The gateways, in the order the PTR records listed their instances.
     public var gateways: [UnicastGateway]
+    /// What kept instances (or optional lookups) from being complete; empty when all went well.
     public var problems: [Problem]
     /// Seconds until something here expires: the smallest TTL of the gateways and the PTR
     /// set, or the negative-caching TTL of an empty or `NXDOMAIN` answer; nil after a failure.

@@ -15,12 +15,17 @@
 public struct UnicastBrowseWatch: AsyncSequence, Sendable {
     public typealias Element = UnicastBrowseEvent
 
+    /// The browser that asks.
     public var browser: UnicastDNSSDBrowser
+    /// The domains watched, without duplicates.
     public var domains: [BrowseDomain]
     /// The limit for each browse.
     public var timeout: Duration
+    /// See ``defaultMinimumRefreshInterval``.
     public var minimumRefreshInterval: Duration = UnicastBrowseWatch.defaultMinimumRefreshInterval
+    /// See ``defaultMaximumRefreshInterval``.
     public var maximumRefreshInterval: Duration = UnicastBrowseWatch.defaultMaximumRefreshInterval
+    /// See ``defaultFailureRetryInterval``.
     public var failureRetryInterval: Duration = UnicastBrowseWatch.defaultFailureRetryInterval
 
     /// The shortest wait between two browses of a domain. TTL 0 means "do not cache", and
@@ -34,6 +39,8 @@ public struct UnicastBrowseWatch: AsyncSequence, Sendable {
     /// that is down or a tailnet that is reconnecting, short enough to notice its return.
     public static let defaultFailureRetryInterval: Duration = .seconds(5)
 
+    /// A watch of `domains`, each browse limited to `timeout`; usually made by
+    /// ``UnicastDNSSDBrowser/watch(_:timeout:)``.
     public init(browser: UnicastDNSSDBrowser, domains: [BrowseDomain], timeout: Duration) {
         self.browser = browser
         var seen = Set<BrowseDomain>()

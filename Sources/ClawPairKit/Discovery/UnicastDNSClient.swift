@@ -121,7 +121,8 @@ public struct UnicastDNSClient: Sendable {
             let query = makeQuery(question, edns: useEDNS)
             let outcome: TurnOutcome
             do {
-                outcome = try await exchangeOverUDP(query, with: address, waits: turn.udpWaits, tcpTimeout: tcpTimeout, deadline: deadline)
+                outcome = try await exchangeOverUDP(
+                    query, with: address, waits: turn.udpWaits, tcpTimeout: tcpTimeout, deadline: deadline)
             } catch let error as NetworkError {
                 return .failed(.network(error))
             } catch let error as SystemError {
@@ -191,7 +192,8 @@ public struct UnicastDNSClient: Sendable {
         do {
             let connection = try await TCPConnection.connect(to: address, until: tcpDeadline, reactor: reactor)
             let bytes = query.encoded()
-            try await connection.write([UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes, until: tcpDeadline)
+            try await connection.write(
+                [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes, until: tcpDeadline)
             let prefix = try await connection.read(exactly: 2, until: tcpDeadline)
             let length = Int(prefix[0]) << 8 | Int(prefix[1])
             reply = try await connection.read(exactly: length, until: tcpDeadline)
@@ -208,11 +210,14 @@ public struct UnicastDNSClient: Sendable {
         case .ignore(let why):
             // Nobody can forge a reply into an established TCP stream without seeing it; a
             // mismatch is the server's mistake.
-            return .failed(.malformed(DNSWireError(.replyMismatch, "TCP reply does not match the query: \(why)", offset: 0)))
+            return .failed(
+                .malformed(DNSWireError(.replyMismatch, "TCP reply does not match the query: \(why)", offset: 0)))
         }
     }
 
-    private static func earlier(_ instant: ContinuousClock.Instant, _ deadline: ContinuousClock.Instant?) -> ContinuousClock.Instant {
+    private static func earlier(_ instant: ContinuousClock.Instant, _ deadline: ContinuousClock.Instant?)
+        -> ContinuousClock.Instant
+    {
         guard let deadline else { return instant }
         return min(instant, deadline)
     }

@@ -6,6 +6,7 @@
 /// could not be parsed, ``ClawPairError/Code/dnsFailure`` for error replies (`SERVFAIL`,
 /// `REFUSED` …) and unreachable servers. Compared by code only, like ``ClawPairError``.
 public struct UnicastDNSError: Error, Sendable, CustomStringConvertible {
+    /// `DNS_TIMEOUT`, `DNS_MALFORMED_RESPONSE` or `DNS_FAILURE` (see the type's summary).
     public let code: ClawPairError.Code
     /// What was asked.
     public let question: DNSQuestion
@@ -16,7 +17,9 @@ public struct UnicastDNSError: Error, Sendable, CustomStringConvertible {
 
     /// One server's failure.
     public struct ServerFailure: Sendable, CustomStringConvertible {
+        /// The server asked.
         public let server: DNSServerAddress
+        /// What went wrong there.
         public let reason: Reason
 
         public init(server: DNSServerAddress, reason: Reason) {
@@ -93,7 +96,9 @@ public struct UnicastDNSError: Error, Sendable, CustomStringConvertible {
             return ClawPairError(code, "malformed DNS answer for \(subject): \(details)")
         default:
             return ClawPairError(
-                code, failures.isEmpty ? "no DNS server to ask for \(subject)" : "DNS lookup of \(subject) failed: \(details)",
+                code,
+                failures.isEmpty
+                    ? "no DNS server to ask for \(subject)" : "DNS lookup of \(subject) failed: \(details)",
                 remedy: failures.isEmpty ? "add a nameserver to /etc/resolv.conf or pass --dns SERVER" : nil)
         }
     }

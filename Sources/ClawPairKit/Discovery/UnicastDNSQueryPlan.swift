@@ -9,6 +9,7 @@
 public struct UnicastDNSQueryPlan: Sendable, Hashable {
     /// One server's share of the query.
     public struct Turn: Sendable, Hashable {
+        /// The server asked in this turn.
         public var server: DNSServerAddress
         /// How long to wait after each UDP transmission; one entry per transmission. Replies
         /// to an earlier transmission are still accepted while waiting for a later one (the
@@ -21,6 +22,7 @@ public struct UnicastDNSQueryPlan: Sendable, Hashable {
         }
     }
 
+    /// The servers' turns, in the order they are asked.
     public var turns: [Turn]
     /// The limit for a TCP retry (connect, send, and read the reply) after a truncated UDP
     /// reply.

@@ -23,13 +23,16 @@ enum UnicastDNSReplyCheck {
         let id = UInt16(bytes[0]) << 8 | UInt16(bytes[1])
         guard id == query.id else { return .ignore("id \(id), expected \(query.id)") }
         guard bytes.count >= DNSMessage.headerLength else {
-            return .malformed(DNSWireError(.truncated, "reply of \(bytes.count) bytes is shorter than a header", offset: bytes.count))
+            return .malformed(
+                DNSWireError(.truncated, "reply of \(bytes.count) bytes is shorter than a header", offset: bytes.count))
         }
         // QR (RFC 1035 §4.1.1): our own query reflected back is not an answer.
         guard bytes[2] & 0x80 != 0 else { return .ignore("QR bit clear: a query, not a reply") }
         let message: DNSMessage
         do { message = try DNSMessage(parsing: bytes) } catch { return .malformed(error) }
-        guard message.opcode == query.opcode else { return .ignore("opcode \(message.opcode), expected \(query.opcode)") }
+        guard message.opcode == query.opcode else {
+            return .ignore("opcode \(message.opcode), expected \(query.opcode)")
+        }
         guard let asked = query.questions.first else { return .accept(message) }
         if message.questions.isEmpty {
             // Servers may leave the question out of an error reply (FORMERR, NOTIMP …), never

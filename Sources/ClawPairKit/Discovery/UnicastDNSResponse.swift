@@ -16,6 +16,7 @@ public struct UnicastDNSResponse: Sendable {
     public let message: DNSMessage
     /// The server that answered.
     public let server: DNSServerAddress
+    /// UDP, or TCP after a truncated UDP reply.
     public let transport: Transport
     /// From the first transmission to the accepted reply, across servers.
     public let elapsed: Duration

@@ -16,6 +16,7 @@
 /// ``UnicastBrowseReport/ttl`` let a caller that loops on ``browse(_:timeout:includeAdvertisedDomains:)``
 /// itself do the same.
 public struct UnicastDNSSDBrowser: Sendable {
+    /// The DNS client every query goes through (its servers, timeouts and reactor).
     public var client: UnicastDNSClient
     /// The service browsed for.
     public var serviceType: String
@@ -28,6 +29,7 @@ public struct UnicastDNSSDBrowser: Sendable {
     /// about what one instance costs.
     public static let maximumQueriesInFlight = 128
 
+    /// A browser asking through `client` for `serviceType` (the gateway service by default).
     public init(client: UnicastDNSClient, serviceType: String = GatewayService.type) {
         self.client = client
         self.serviceType = serviceType
@@ -61,7 +63,7 @@ public struct UnicastDNSSDBrowser: Sendable {
         var extraProblems: [BrowseDomain: [UnicastBrowseReport.Problem]] = [:]
         var advertised: [BrowseDomain] = []
         if includeAdvertisedDomains {
-            let found = try await forEach(given) { domain in
+            let found = try await concurrentMap(given) { domain in
                 do {
                     return Result<[BrowseDomain], UnicastDNSError>.success(
                         try await self.browseDomains(advertisedIn: domain, until: deadline))
@@ -75,12 +77,14 @@ public struct UnicastDNSSDBrowser: Sendable {
                     advertised += domains.filter { seen.insert($0).inserted }
                 case .failure(let error):
                     extraProblems[domain, default: []].append(
-                        .init(instance: nil, gatewayID: nil, message: "browse-domain lookup failed: \(error)", error: error))
+                        .init(
+                            instance: nil, gatewayID: nil, message: "browse-domain lookup failed: \(error)",
+                            error: error))
                 }
             }
         }
         let remaining = deadline - ContinuousClock.now
-        var reports = try await forEach(given + advertised) { try await self.browse($0, timeout: remaining) }
+        var reports = try await concurrentMap(given + advertised) { try await self.browse($0, timeout: remaining) }
         for index in reports.indices {
             reports[index].problems += extraProblems[reports[index].domain] ?? []
         }
@@ -102,14 +106,18 @@ public struct UnicastDNSSDBrowser: Sendable {
         try await execute(&plan, deadline: start + timeout)
         let report = plan.report(elapsed: ContinuousClock.now - start)
         if let gateway = report.gateways.first { return gateway }
-        if let instance = plan.instances.first, let error = plan.failure(for: .init(name: instance, type: .SRV)) { throw error }
+        if let instance = plan.instances.first, let error = plan.failure(for: .init(name: instance, type: .SRV)) {
+            throw error
+        }
         return nil
     }
 
     /// The browse domains a domain advertises: the targets of its `b._dns-sd._udp.<domain>`
     /// PTR records (RFC 6763 §11), normalised. Empty when there are none (`NXDOMAIN` too);
     /// throws ``UnicastDNSError`` when the lookup failed.
-    public func browseDomains(advertisedIn domain: BrowseDomain, until deadline: ContinuousClock.Instant) async throws -> [BrowseDomain] {
+    public func browseDomains(advertisedIn domain: BrowseDomain, until deadline: ContinuousClock.Instant) async throws
+        -> [BrowseDomain]
+    {
         let name: DNSName
         do { name = try domain.browseDomainsQueryName } catch { return [] }
         let response = try await client.query(name, type: .PTR, until: deadline)
@@ -148,7 +156,9 @@ public struct UnicastDNSSDBrowser: Sendable {
                     inFlight += 1
                     group.addTask {
                         do {
-                            return (query, .answered(try await client.query(query.name, type: query.type, until: deadline)))
+                            return (
+                                query, .answered(try await client.query(query.name, type: query.type, until: deadline))
+                            )
                         } catch let error as UnicastDNSError {
                             return (query, .failed(error))
                         }
@@ -162,7 +172,7 @@ public struct UnicastDNSSDBrowser: Sendable {
     }
 
     /// Runs `body` for every element at once; results in input order.
-    private func forEach<Element: Sendable, Result: Sendable>(
+    private func concurrentMap<Element: Sendable, Result: Sendable>(
         _ elements: [Element], _ body: @escaping @Sendable (Element) async throws -> Result
     ) async throws -> [Result] {
         try await withThrowingTaskGroup(of: (Int, Result).self) { group in
@@ -175,10 +185,16 @@ public struct UnicastDNSSDBrowser: Sendable {
         }
     }
 
-    private func invalidServiceName(_ domain: BrowseDomain, error: DNSWireError, elapsed: Duration) -> UnicastBrowseReport {
+    private func invalidServiceName(_ domain: BrowseDomain, error: DNSWireError, elapsed: Duration)
+        -> UnicastBrowseReport
+    {
         UnicastBrowseReport(
             domain: domain, status: .answered, gateways: [],
-            problems: [.init(instance: nil, gatewayID: nil, message: "\(serviceType).\(domain) is not a DNS name: \(error.reason)")],
+            problems: [
+                .init(
+                    instance: nil, gatewayID: nil,
+                    message: "\(serviceType).\(domain) is not a DNS name: \(error.reason)")
+            ],
             ttl: nil, elapsed: elapsed)
     }
 }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    internal import Glibc
+#endif
 
 /// Waits for sockets to become readable or writable without blocking Swift's cooperative
 /// thread pool.
@@ -66,7 +67,9 @@ public final class IOReactor: Sendable {
     ///
     /// Throws `CancellationError` when the task is cancelled, and ``SystemError`` when the
     /// poll thread cannot be started or `poll` fails.
-    func wait(for descriptor: Int32, _ interest: Interest, until deadline: ContinuousClock.Instant?) async throws -> Bool {
+    func wait(for descriptor: Int32, _ interest: Interest, until deadline: ContinuousClock.Instant?) async throws
+        -> Bool
+    {
         try Task.checkCancellation()
         if let deadline, deadline <= clock.now { return false }
         let id = state.withLock { state in
@@ -183,7 +186,9 @@ public final class IOReactor: Sendable {
                     return
                 }
                 for (index, id) in ids.enumerated() where descriptors[index + 1].revents != 0 {
-                    if let waiter = state.waiters.removeValue(forKey: id) { resumptions.append((waiter.continuation, .ready)) }
+                    if let waiter = state.waiters.removeValue(forKey: id) {
+                        resumptions.append((waiter.continuation, .ready))
+                    }
                 }
                 let expired = state.waiters.filter { $0.value.deadline.map { $0 <= after } ?? false }.keys
                 for id in expired {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #endif
 
 /// Why a socket operation failed, as a verdict a caller can switch on.
@@ -8,6 +8,7 @@ internal import Glibc
 /// tests can write the expected error directly. The ``systemError`` behind it, when there
 /// is one, keeps the call and `errno`.
 public struct NetworkError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure.
     public let code: Code
     /// One sentence: what was being done, to which address, and what happened.
     public let reason: String

@@ -1,11 +1,13 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #endif
 
 /// An IP address and port to connect, send or bind to; IPv6 link-local addresses carry their
 /// scope (interface index), without which the kernel cannot route them (RFC 4007 §6).
 public struct SocketAddress: Sendable, Hashable {
+    /// The IP address.
     public var ip: IPAddress
+    /// The port, in host byte order.
     public var port: UInt16
     /// The IPv6 scope: an interface index, 0 for none. Always 0 for IPv4.
     public var scopeID: UInt32
@@ -103,7 +105,9 @@ extension SocketAddress {
         // withUnsafePointer cannot carry a typed throw; route the error through a Result.
         let result: Swift.Result<Result, Failure> = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
-                do throws(Failure) { return .success(try body(sockaddrPointer, length)) } catch { return .failure(error) }
+                do throws(Failure) { return .success(try body(sockaddrPointer, length)) } catch {
+                    return .failure(error)
+                }
             }
         }
         return try result.get()

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #endif
 
 /// Every raw socket, poll, eventfd and thread call ClawPairKit makes, in one place (after
@@ -144,9 +144,10 @@ enum Syscalls {
         }
     }
 
-    private typealias Accept4 = @convention(c) (
-        Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
-    ) -> Int32
+    private typealias Accept4 =
+        @convention(c) (
+            Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+        ) -> Int32
 
     /// glibc's `accept4`, which sets the flags atomically. Swift's Glibc module is built
     /// without `_GNU_SOURCE`, so GNU extensions are not imported and it is looked up at run
@@ -177,7 +178,9 @@ enum Syscalls {
     }
 
     /// Sends one datagram to `address`.
-    static func send(_ descriptor: Int32, _ bytes: [UInt8], to address: SocketAddress) throws(SystemError) -> IOResult<Int> {
+    static func send(_ descriptor: Int32, _ bytes: [UInt8], to address: SocketAddress) throws(SystemError) -> IOResult<
+        Int
+    > {
         try retrying("sendto", wouldBlock: true) {
             bytes.withUnsafeBytes { buffer in
                 address.withSockAddr { pointer, length in
@@ -188,7 +191,9 @@ enum Syscalls {
     }
 
     /// Reads what is there, up to the buffer's size; 0 means the peer closed the stream.
-    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+        -> IOResult<Int>
+    {
         try retrying("recv", wouldBlock: true) { Glibc.recv(descriptor, buffer.baseAddress, buffer.count, 0) }
     }
 
@@ -218,7 +223,8 @@ enum Syscalls {
 
     /// `IPV6_V6ONLY`, so an IPv6 listener does not also take the IPv4 port.
     static func setIPv6Only(_ descriptor: Int32) throws(SystemError) {
-        try setOption(descriptor, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: 1, call: "setsockopt(IPV6_V6ONLY)")
+        try setOption(
+            descriptor, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: 1, call: "setsockopt(IPV6_V6ONLY)")
     }
 
     private static func setOption(
@@ -297,7 +303,9 @@ enum Syscalls {
     static func interfaceName(index: UInt32) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(IF_NAMESIZE) + 1)
         return buffer.withUnsafeMutableBufferPointer { pointer -> String? in
-            guard Glibc.if_indextoname(index, pointer.baseAddress) != nil, let base = pointer.baseAddress else { return nil }
+            guard Glibc.if_indextoname(index, pointer.baseAddress) != nil, let base = pointer.baseAddress else {
+                return nil
+            }
             return String(cString: base)
         }
     }
@@ -317,12 +325,14 @@ enum Syscalls {
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
         // pthread_create returns the error instead of setting errno.
-        let result = pthread_create(&thread, &attributes, { argument in
-            guard let argument else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(argument).takeRetainedValue()
-            start.body()
-            return nil
-        }, start)
+        let result = pthread_create(
+            &thread, &attributes,
+            { argument in
+                guard let argument else { return nil }
+                let start = Unmanaged<Start>.fromOpaque(argument).takeRetainedValue()
+                start.body()
+                return nil
+            }, start)
         if result != 0 {
             Unmanaged<Start>.fromOpaque(start).release()
             throw SystemError(call: "pthread_create", errno: result)

@@ -6,7 +6,9 @@
 /// a local rule). Reads and writes on a stream are partial by nature; ``write(_:until:)`` and
 /// ``read(exactly:until:)`` loop until all the bytes moved or the deadline passed.
 public final class TCPConnection: Sendable {
+    /// This end's address (the kernel-chosen port).
     public let localAddress: SocketAddress
+    /// The peer's address.
     public let remoteAddress: SocketAddress
 
     private let descriptor: FileDescriptor
@@ -42,7 +44,9 @@ public final class TCPConnection: Sendable {
             // Writable means the handshake ended; SO_ERROR says how (RFC 793 has no other way
             // to learn it on a non-blocking socket).
             let pending: Int32
-            do { pending = try Syscalls.pendingError(descriptor.rawValue) } catch { throw NetworkError(error, while: action) }
+            do { pending = try Syscalls.pendingError(descriptor.rawValue) } catch {
+                throw NetworkError(error, while: action)
+            }
             if pending != 0 {
                 throw NetworkError(SystemError(call: "connect", errno: pending), while: action)
             }
@@ -67,7 +71,9 @@ public final class TCPConnection: Sendable {
                 offset += count
             case .wouldBlock:
                 guard try await reactor.wait(for: descriptor.rawValue, .writable, until: deadline) else {
-                    throw NetworkError(.timedOut, "writing to \(remoteAddress): \(offset) of \(bytes.count) bytes sent by the deadline")
+                    throw NetworkError(
+                        .timedOut, "writing to \(remoteAddress): \(offset) of \(bytes.count) bytes sent by the deadline"
+                    )
                 }
             }
         }
@@ -116,7 +122,8 @@ public final class TCPConnection: Sendable {
                     .timedOut, "reading from \(remoteAddress): \(bytes.count) of \(count) bytes by the deadline")
             }
             guard !chunk.isEmpty else {
-                throw NetworkError(.closedByPeer, "reading from \(remoteAddress): closed after \(bytes.count) of \(count) bytes")
+                throw NetworkError(
+                    .closedByPeer, "reading from \(remoteAddress): closed after \(bytes.count) of \(count) bytes")
             }
             bytes += chunk
         }

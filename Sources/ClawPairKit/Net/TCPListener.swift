@@ -13,7 +13,9 @@ public final class TCPListener: Sendable {
 
     /// Binds `local` (with `SO_REUSEADDR`, so a port just released can be bound again) and
     /// listens.
-    public init(bindingTo local: SocketAddress, backlog: Int32 = TCPListener.defaultBacklog, reactor: IOReactor) throws(NetworkError) {
+    public init(bindingTo local: SocketAddress, backlog: Int32 = TCPListener.defaultBacklog, reactor: IOReactor)
+        throws(NetworkError)
+    {
         do {
             let descriptor = FileDescriptor(taking: try Syscalls.socket(family: local.family, type: .stream))
             try Syscalls.setReuseAddress(descriptor.rawValue)
@@ -39,7 +41,8 @@ public final class TCPListener: Sendable {
             case .processed(let (accepted, peer)):
                 let connection = FileDescriptor(taking: accepted)
                 guard let peer else { continue }
-                return TCPConnection(descriptor: connection, localAddress: localAddress, remoteAddress: peer, reactor: reactor)
+                return TCPConnection(
+                    descriptor: connection, localAddress: localAddress, remoteAddress: peer, reactor: reactor)
             case .wouldBlock:
                 guard try await reactor.wait(for: descriptor.rawValue, .readable, until: deadline) else { return nil }
             }

@@ -8,7 +8,9 @@
 public final class UDPSocket: Sendable {
     /// One datagram and where it came from.
     public struct Datagram: Sendable, Hashable {
+        /// The payload.
         public var bytes: [UInt8]
+        /// The sender.
         public var source: SocketAddress
 
         public init(bytes: [UInt8], source: SocketAddress) {
@@ -30,7 +32,9 @@ public final class UDPSocket: Sendable {
     private let descriptor: FileDescriptor
     private let reactor: IOReactor
 
-    private init(descriptor: FileDescriptor, localAddress: SocketAddress, remoteAddress: SocketAddress?, reactor: IOReactor) {
+    private init(
+        descriptor: FileDescriptor, localAddress: SocketAddress, remoteAddress: SocketAddress?, reactor: IOReactor
+    ) {
         self.descriptor = descriptor
         self.localAddress = localAddress
         self.remoteAddress = remoteAddress
@@ -66,14 +70,17 @@ public final class UDPSocket: Sendable {
 
     /// Sends one datagram, to the connected peer when `destination` is nil. A datagram is
     /// sent whole or not at all; waiting happens only when the send buffer is full.
-    public func send(_ bytes: [UInt8], to destination: SocketAddress? = nil, until deadline: ContinuousClock.Instant) async throws {
+    public func send(_ bytes: [UInt8], to destination: SocketAddress? = nil, until deadline: ContinuousClock.Instant)
+        async throws
+    {
         guard let target = destination ?? remoteAddress else {
             preconditionFailure("UDPSocket.send without a destination on an unconnected socket")
         }
         while true {
             let result: Syscalls.IOResult<Int>
             do {
-                result = destination == nil
+                result =
+                    destination == nil
                     ? try Syscalls.send(descriptor.rawValue, bytes[...])
                     : try Syscalls.send(descriptor.rawValue, bytes, to: target)
             } catch {
@@ -91,7 +98,9 @@ public final class UDPSocket: Sendable {
 
     /// The next datagram, or nil when `deadline` passes first. Reads at most `maxBytes`
     /// (capped at ``maximumDatagramSize``); the rest of a longer datagram is discarded.
-    public func receive(maxBytes: Int = UDPSocket.maximumDatagramSize, until deadline: ContinuousClock.Instant) async throws -> Datagram? {
+    public func receive(maxBytes: Int = UDPSocket.maximumDatagramSize, until deadline: ContinuousClock.Instant)
+        async throws -> Datagram?
+    {
         let capacity = max(1, min(maxBytes, Self.maximumDatagramSize))
         while true {
             var source: SocketAddress?
@@ -114,7 +123,8 @@ public final class UDPSocket: Sendable {
                 }
             }
             if let failure {
-                throw NetworkError(failure, while: "receiving from \(remoteAddress?.description ?? localAddress.description)")
+                throw NetworkError(
+                    failure, while: "receiving from \(remoteAddress?.description ?? localAddress.description)")
             }
             switch result {
             case .processed:
@@ -135,7 +145,9 @@ public final class UDPSocket: Sendable {
         }
     }
 
-    private static func localAddress(of descriptor: FileDescriptor, action: String) throws(NetworkError) -> SocketAddress {
+    private static func localAddress(of descriptor: FileDescriptor, action: String) throws(NetworkError)
+        -> SocketAddress
+    {
         do {
             guard let address = try Syscalls.localAddress(descriptor.rawValue) else {
                 throw NetworkError(.system, "\(action): the kernel returned a non-IP address")

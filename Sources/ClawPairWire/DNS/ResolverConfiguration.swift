@@ -21,15 +21,20 @@ public struct ResolverConfiguration: Sendable, Hashable {
 
     /// glibc's `MAXNS`: later `nameserver` lines are ignored.
     public static let maximumNameservers = 3
-    /// glibc's defaults and caps (`RES_TIMEOUT`, `RES_MAXRETRANS`, `RES_DFLRETRY`,
-    /// `RES_MAXRETRY`, `RES_MAXNDOTS`).
+    /// glibc's `RES_TIMEOUT`.
     public static let defaultTimeoutSeconds = 5
+    /// glibc's `RES_MAXRETRANS`: larger `timeout:` values are cut to it.
     public static let maximumTimeoutSeconds = 30
+    /// glibc's `RES_DFLRETRY`.
     public static let defaultAttempts = 2
+    /// glibc's `RES_MAXRETRY`.
     public static let maximumAttempts = 5
+    /// glibc's default `ndots`.
     public static let defaultNdots = 1
+    /// glibc's `RES_MAXNDOTS`.
     public static let maximumNdots = 15
 
+    /// A configuration from its parts; glibc's defaults for what is not given.
     public init(
         nameservers: [DNSServerAddress] = [], searchDomains: [String] = [],
         timeoutSeconds: Int = ResolverConfiguration.defaultTimeoutSeconds,
@@ -98,7 +103,9 @@ public struct ResolverConfiguration: Sendable, Hashable {
         for word in words {
             let normalized = BrowseDomain.normalize(String(word))
             // `.` alone (the root) is a valid but useless search entry; skip it and junk.
-            guard normalized != ".", (try? DNSName(normalized)) != nil, seen.insert(normalized).inserted else { continue }
+            guard normalized != ".", (try? DNSName(normalized)) != nil, seen.insert(normalized).inserted else {
+                continue
+            }
             result.append(normalized)
         }
         return result
@@ -113,7 +120,9 @@ public struct ResolverConfiguration: Sendable, Hashable {
 /// Parsed from `--dns SERVER[:PORT]` (``init(parsing:)``) and from resolv.conf. Host names are
 /// refused on purpose: naming the DNS server by a name would need DNS.
 public struct DNSServerAddress: Sendable, Hashable {
+    /// The server's IP address.
     public var address: IPAddress
+    /// The server's port (53 unless given).
     public var port: UInt16
     /// The IPv6 zone as written (`eth0` or `2`); resolved to an interface by the client.
     public var zone: String?
@@ -121,6 +130,7 @@ public struct DNSServerAddress: Sendable, Hashable {
     /// The DNS port (RFC 1035 §4.2).
     public static let defaultPort: UInt16 = 53
 
+    /// A server from its parts; an empty zone counts as none.
     public init(_ address: IPAddress, port: UInt16 = DNSServerAddress.defaultPort, zone: String? = nil) {
         self.address = address
         self.port = port
@@ -155,7 +165,8 @@ public struct DNSServerAddress: Sendable, Hashable {
         if let percent = hostPart.firstIndex(of: "%") {
             zone = hostPart[hostPart.index(after: percent)...]
             hostPart = hostPart[..<percent]
-            guard let zone, !zone.isEmpty, !zone.contains(where: { $0 == "%" || $0 == "[" || $0 == "]" || $0.isWhitespace })
+            guard let zone, !zone.isEmpty,
+                !zone.contains(where: { $0 == "%" || $0 == "[" || $0 == "]" || $0.isWhitespace })
             else { throw invalid("an empty or malformed zone after %") }
         }
         guard !hostPart.isEmpty else { throw invalid("no address") }
