@@ -25,6 +25,10 @@ struct Dnsmasq {
     }
 
     static let installHint = "dnsmasq is not installed: apt-get install dnsmasq-base"
+    /// coreutils' `timeout`, which ends dnsmasq should the test process die without stopping it.
+    static let watchdog = "/usr/bin/timeout"
+    /// A test's dnsmasq is stopped within seconds; this only bounds a leak.
+    static let lifetimeSeconds = 300
 
     let port: UInt16
     let process: SpawnedProcess
@@ -72,9 +76,13 @@ struct Dnsmasq {
         var lastError = ""
         for _ in 0..<10 {
             let port = UInt16.random(in: 20000...60000)
+            let dnsmasqArguments = arguments(
+                domain: domain, instances: instances, ttl: ttl, port: port, extra: extraArguments)
+            // Under coreutils' timeout, so a dnsmasq outlives a crashed test run by minutes,
+            // not forever; timeout passes our SIGTERM on to it.
             let process = try SpawnedProcess(
-                executable: executable,
-                arguments: arguments(domain: domain, instances: instances, ttl: ttl, port: port, extra: extraArguments))
+                executable: watchdog,
+                arguments: ["--kill-after=5", String(lifetimeSeconds), executable] + dnsmasqArguments)
             let server = Dnsmasq(port: port, process: process, domain: domain)
             if await server.waitUntilAnswering() { return server }
             lastError = process.log
