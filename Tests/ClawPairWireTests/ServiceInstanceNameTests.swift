@@ -47,6 +47,11 @@ import Testing
         #expect(dotted.name == "v1.2\\")
         #expect(dotted.domain == "openclaw.internal.")
         #expect(ServiceInstanceName(fullName: "_openclaw-gw._tcp.local.") == nil)
+        // Fuzzer regression: four labels, but the domain is only whitespace.
+        #expect(ServiceInstanceName(fullName: "x._a._b. ") == nil)
+        #expect(ServiceInstanceName(fullName: "x._a._b.. ") == nil)
+        #expect(ServiceInstanceName(fullName: "x._a._b. .cal") == nil)
+        #expect(ServiceInstanceName(fullName: "x.._a._b.local") == nil)
         #expect(name.fullName == "Studio\\032(OpenClaw)._openclaw-gw._tcp.local.")
         #expect(ServiceInstanceName(fullName: name.fullName) == name)
     }

@@ -3,8 +3,10 @@
 /// Multicast DNS reuses the top bit: in a record it is the cache-flush bit (RFC 6762 §10.2),
 /// in a question the unicast-response bit (RFC 6762 §5.4). ``base`` removes it.
 public struct DNSClass: RawRepresentable, Sendable, Hashable {
+    /// The 16-bit CLASS value of the wire, top bit included.
     public let rawValue: UInt16
 
+    /// Any class value.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The Internet class.

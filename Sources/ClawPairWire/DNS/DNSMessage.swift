@@ -4,9 +4,11 @@
 /// present before anything is read or allocated, compression pointers may only point
 /// backwards, and every failure is a ``DNSWireError`` naming the field and offset.
 public struct DNSMessage: Sendable, Hashable {
+    /// Matches a response to its query (RFC 1035 §4.1.1); 0 in mDNS (RFC 6762 §18.1).
     public var id: UInt16
     /// QR: a response, not a query.
     public var isResponse: Bool
+    /// The kind of query; `.query` for everything here.
     public var opcode: DNSOpcode
     /// AA: the answer comes from an authority for the name.
     public var isAuthoritative: Bool
@@ -20,12 +22,18 @@ public struct DNSMessage: Sendable, Hashable {
     public var authenticData: Bool
     /// CD: the asker does not want DNSSEC checking (RFC 4035 §3.2.2).
     public var checkingDisabled: Bool
+    /// RCODE: `.noError`, `.nxDomain`, `.serverFailure` …
     public var responseCode: DNSResponseCode
+    /// The question section (one question in practice; mDNS may ask several).
     public var questions: [DNSQuestion]
+    /// Records that answer the question.
     public var answers: [DNSResourceRecord]
+    /// The authority section: the SOA of a negative answer, NS records.
     public var authorities: [DNSResourceRecord]
+    /// Records the server adds to save a query (SRV, TXT, addresses; RFC 6763 §12) and OPT.
     public var additionals: [DNSResourceRecord]
 
+    /// A message; every field defaults to an empty query.
     public init(
         id: UInt16 = 0, isResponse: Bool = false, opcode: DNSOpcode = .query, isAuthoritative: Bool = false,
         isTruncated: Bool = false, recursionDesired: Bool = false, recursionAvailable: Bool = false,
@@ -176,5 +184,20 @@ extension DNSMessage: CustomStringConvertible {
             lines += entries
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+// MARK: Answering (test servers, the simulated gateway)
+
+extension DNSMessage {
+    /// An empty response to this query: same id, opcode, questions and RD bit, QR set.
+    public func response(
+        responseCode: DNSResponseCode = .noError, isAuthoritative: Bool = true, answers: [DNSResourceRecord] = [],
+        authorities: [DNSResourceRecord] = [], additionals: [DNSResourceRecord] = []
+    ) -> DNSMessage {
+        DNSMessage(
+            id: id, isResponse: true, opcode: opcode, isAuthoritative: isAuthoritative,
+            recursionDesired: recursionDesired, responseCode: responseCode, questions: questions, answers: answers,
+            authorities: authorities, additionals: additionals)
     }
 }

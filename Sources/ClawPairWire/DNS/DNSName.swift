@@ -103,6 +103,7 @@ public struct DNSName: Sendable {
     /// The length of the name in uncompressed wire form.
     public var wireLength: Int { labels.reduce(1) { $0 + $1.count + 1 } }
 
+    /// True for the root name `.`.
     public var isRoot: Bool { labels.isEmpty }
 
     /// The name without its first `count` labels (`a.b.c.` → `c.` for 2).

@@ -1,11 +1,14 @@
 /// The kind of query in a message header (RFC 1035 §4.1.1), 4 bits.
 public struct DNSOpcode: RawRepresentable, Sendable, Hashable {
+    /// The opcode, 0–15.
     public let rawValue: UInt8
 
     /// Keeps the low 4 bits, all a header can hold.
     public init(rawValue: UInt8) { self.rawValue = rawValue & 0x0F }
 
+    /// A standard query.
     public static let query = Self(rawValue: 0)
+    /// A server status request.
     public static let status = Self(rawValue: 2)
     /// RFC 1996.
     public static let notify = Self(rawValue: 4)

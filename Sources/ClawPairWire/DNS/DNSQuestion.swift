@@ -1,10 +1,13 @@
 /// One entry of a message's question section (RFC 1035 §4.1.2).
 public struct DNSQuestion: Sendable, Hashable {
+    /// The name asked about.
     public var name: DNSName
+    /// The type asked for (`.ANY` for all).
     public var type: DNSRecordType
     /// The class with all 16 bits, including the mDNS unicast-response bit.
     public var questionClass: DNSClass
 
+    /// A question in class IN unless told otherwise.
     public init(name: DNSName, type: DNSRecordType, questionClass: DNSClass = .IN) {
         self.name = name
         self.type = type

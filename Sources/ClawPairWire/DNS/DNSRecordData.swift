@@ -25,13 +25,18 @@ public enum DNSRecordData: Sendable, Hashable {
         public var mname: DNSName
         /// The mailbox of the person responsible, as a name.
         public var rname: DNSName
+        /// The zone's version number.
         public var serial: UInt32
+        /// Seconds between secondary refreshes.
         public var refresh: UInt32
+        /// Seconds before a failed refresh is retried.
         public var retry: UInt32
+        /// Seconds after which a secondary stops answering without a refresh.
         public var expire: UInt32
         /// The TTL of negative answers from this zone (RFC 2308 §4 redefines the field so).
         public var minimum: UInt32
 
+        /// SOA data with every field given.
         public init(
             mname: DNSName, rname: DNSName, serial: UInt32, refresh: UInt32, retry: UInt32, expire: UInt32,
             minimum: UInt32

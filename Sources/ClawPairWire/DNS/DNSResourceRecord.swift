@@ -1,14 +1,17 @@
 /// One resource record (RFC 1035 §4.1.3): owner name, class, TTL and typed data. The type
 /// is the data's type, so the two cannot disagree.
 public struct DNSResourceRecord: Sendable, Hashable {
+    /// The owner name.
     public var name: DNSName
     /// The class with all 16 bits, including the mDNS cache-flush bit.
     public var recordClass: DNSClass
     /// Seconds the record may be cached, as sent (RFC 2181 §8 says to treat values with the
     /// top bit set as 0; callers that cache do that).
     public var ttl: UInt32
+    /// The typed record data; its type is the record's type.
     public var data: DNSRecordData
 
+    /// A record in class IN unless told otherwise.
     public init(name: DNSName, recordClass: DNSClass = .IN, ttl: UInt32, data: DNSRecordData) {
         self.name = name
         self.recordClass = recordClass
@@ -16,6 +19,7 @@ public struct DNSResourceRecord: Sendable, Hashable {
         self.data = data
     }
 
+    /// The record type, from the data.
     public var type: DNSRecordType { data.type }
 
     /// mDNS: the record replaces every cached record of its name, type and class

@@ -4,6 +4,7 @@
 /// only, so tests can write the expected error directly. `offset` is where in the message
 /// (or the text, for presentation names) the problem was found.
 public struct DNSWireError: Error, Sendable, CustomStringConvertible {
+    /// The kind of damage, for code that switches on it.
     public let code: Code
     /// One sentence naming the field and what was wrong with it.
     public let reason: String
@@ -12,6 +13,7 @@ public struct DNSWireError: Error, Sendable, CustomStringConvertible {
     /// Where the error was made, for bug reports.
     public let location: String
 
+    /// An error found at `offset`, recording where it was made.
     public init(_ code: Code, _ reason: String, offset: Int, fileID: StaticString = #fileID, line: UInt = #line) {
         self.code = code
         self.reason = reason
@@ -23,8 +25,10 @@ public struct DNSWireError: Error, Sendable, CustomStringConvertible {
 
     /// A stable code for the kind of damage.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The code as text (`truncated`).
         public let rawValue: String
 
+        /// A code; use the static members.
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
         public var description: String { rawValue }

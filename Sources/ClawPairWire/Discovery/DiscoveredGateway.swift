@@ -18,10 +18,12 @@ public struct DiscoveredGateway: Sendable, Hashable, Identifiable {
     public private(set) var addresses: [String]
     /// The interface the instance was seen on (mDNS), if known.
     public var interface: String?
+    /// The TXT attributes (hints only).
     public var txt: GatewayTXT
     /// Where the gateway was seen, sorted (`mdns` before `unicast`), without duplicates.
     public private(set) var sources: [DiscoverySource]
 
+    /// A gateway; the domain is normalised, addresses and sources deduplicated.
     public init(
         instance: String, domain: String, serviceType: String = GatewayService.type, host: String, port: UInt16,
         addresses: [String] = [], interface: String? = nil, txt: GatewayTXT = GatewayTXT(),
@@ -51,8 +53,10 @@ public struct DiscoveredGateway: Sendable, Hashable, Identifiable {
     /// and never by itself a reason to trust a certificate (spec/routes-and-tls.md).
     public var tlsFingerprint: String? { txt.gatewayTlsSha256 }
 
+    /// The TXT MagicDNS name hint.
     public var tailnetDns: String? { txt.tailnetDns }
 
+    /// The TXT `lanHost` hint (mDNS only).
     public var lanHost: String? { txt.lanHost }
 
     /// Adds an address (text) unless it is already listed.

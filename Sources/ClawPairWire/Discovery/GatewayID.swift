@@ -4,8 +4,10 @@
 ///   e.g. `_openclaw-gw._tcp|local.|Studio (OpenClaw)`.
 /// - Manual: `manual|<lowercased host>|<port>` plus `|<contextPath>` when there is one.
 public struct GatewayID: RawRepresentable, Sendable, Hashable {
+    /// The id text.
     public let rawValue: String
 
+    /// An id from its text (from the registry, or a user).
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The id of a gateway found by DNS-SD. The domain is normalised (`local` → `local.`).

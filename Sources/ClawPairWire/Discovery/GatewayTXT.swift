@@ -14,6 +14,7 @@ public struct GatewayTXT: Sendable, Hashable {
         /// The raw value bytes, or nil for a key written without `=`.
         public let value: [UInt8]?
 
+        /// An entry; `value` nil for a key without `=`.
         public init(key: String, value: [UInt8]?) {
             self.key = key
             self.value = value
@@ -110,6 +111,7 @@ public struct GatewayTXT: Sendable, Hashable {
     public var role: String? { self["role"] }
     /// `gateway` on a gateway.
     public var transport: String? { self["transport"] }
+    /// The gateway's WebSocket/HTTP port.
     public var gatewayPort: UInt16? { port("gatewayPort") }
     /// The instance name without ` (OpenClaw)`.
     public var displayName: String? { self["displayName"] }
@@ -119,11 +121,15 @@ public struct GatewayTXT: Sendable, Hashable {
     public var gatewayTls: Bool { bool("gatewayTls") }
     /// The leaf certificate's SHA-256 as 64 lowercase hex digits; nil when absent or malformed.
     public var gatewayTlsSha256: String? { self["gatewayTlsSha256"].flatMap(TLSFingerprint.normalize) }
+    /// Newer gateways say they accept direct connections.
     public var gatewayDirectReachable: Bool { bool("gatewayDirectReachable") }
+    /// The canvas port, when the canvas is enabled.
     public var canvasPort: UInt16? { port("canvasPort") }
     /// The MagicDNS name ("full" mode only).
     public var tailnetDns: String? { self["tailnetDns"] }
+    /// The SSH port ("full" mode only).
     public var sshPort: UInt16? { port("sshPort") }
+    /// The path of the gateway CLI ("full" mode only).
     public var cliPath: String? { self["cliPath"] }
 
     // MARK: Output

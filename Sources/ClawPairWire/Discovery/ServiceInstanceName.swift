@@ -12,6 +12,7 @@ public struct ServiceInstanceName: Sendable, Hashable {
     /// The domain, normalised (``BrowseDomain/normalize(_:)``): `local.`.
     public var domain: String
 
+    /// An instance from its parts; the domain is normalised.
     public init(name: String, serviceType: String = GatewayService.type, domain: String = GatewayService.localDomain) {
         self.name = name
         self.serviceType = serviceType
@@ -19,14 +20,18 @@ public struct ServiceInstanceName: Sendable, Hashable {
     }
 
     /// Splits an escaped full name on its unescaped dots: the first label is the instance,
-    /// the next two the service type, the rest the domain. Nil with fewer than four labels.
+    /// the next two the service type, the rest the domain. Nil with fewer than four labels,
+    /// an empty label (`a..b`), or a domain that is only whitespace.
     public init?(fullName: some StringProtocol) {
         let labels = Self.splitEscaped(Array(fullName.utf8))
-        guard labels.count >= 4 else { return nil }
+        guard labels.count >= 4, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
         let text = labels.map { String(decoding: $0, as: UTF8.self) }
-        self.init(
-            name: Self.decode(text[0]), serviceType: text[1] + "." + text[2],
-            domain: text[3...].joined(separator: "."))
+        let domain = BrowseDomain.normalize(text[3...].joined(separator: "."))
+        // Found by the fuzzer: in `x._a._b. ` and `x._a._b. .c` the domain's whitespace label
+        // disappears when the domain is trimmed, leaving nothing or an empty first label.
+        let domainLabels = Self.splitEscaped(Array(domain.utf8))
+        guard !domainLabels.isEmpty, domainLabels.allSatisfy({ !$0.isEmpty }) else { return nil }
+        self.init(name: Self.decode(text[0]), serviceType: text[1] + "." + text[2], domain: domain)
     }
 
     /// The instance named by a wire-format DNS name (a PTR target, an SRV owner): the first

@@ -40,6 +40,7 @@ public struct ByteCursor: Sendable {
         return bytes[offset]
     }
 
+    /// Reads one byte.
     public mutating func readUInt8() throws(ByteCursorError) -> UInt8 {
         try check(1)
         defer { offset += 1 }
@@ -121,6 +122,7 @@ public struct ByteCursorError: Error, Sendable, Hashable, CustomStringConvertibl
     /// How many bytes were left.
     public let available: Int
 
+    /// An error for a read of `needed` bytes at `offset` with `available` left.
     public init(offset: Int, needed: Int, available: Int) {
         self.offset = offset
         self.needed = needed

@@ -1,0 +1,40 @@
+// libFuzzer entry point for the DNS message codec: untrusted bytes from any DNS server or
+// mDNS responder. Whatever parses must re-encode to the same message, and every name in it
+// must survive presentation form and the DNS-SD instance-name decoding.
+// Built by Tests/Fuzz/run-target with `swiftc -sanitize=fuzzer,address` over ClawPairWire.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func dnsMessageFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if let message = try? DNSMessage(parsing: bytes) {
+        let encoded = message.encoded()
+        guard let again = try? DNSMessage(parsing: encoded) else { fatalError("encoded message does not parse:\n\(message)") }
+        guard again == message else { fatalError("message does not round-trip:\n\(message)\n---\n\(again)") }
+        _ = message.description
+        for record in message.allRecords {
+            checkName(record.name)
+            switch record.data {
+            case .ptr(let name), .ns(let name), .cname(let name), .srv(_, _, _, let name): checkName(name)
+            case .txt(let strings): _ = GatewayTXT(strings: strings).json.serialized()
+            default: break
+            }
+        }
+        for question in message.questions { checkName(question.name) }
+    }
+    // The same bytes as a name in presentation form.
+    if let name = try? DNSName(String(decoding: bytes, as: UTF8.self)) { checkName(name) }
+    return 0
+}
+
+private func checkName(_ name: DNSName) {
+    guard name.wireLength <= DNSName.maxWireLength, name.labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }) else {
+        fatalError("name breaks RFC 1035 limits: \(name)")
+    }
+    guard let again = try? DNSName(name.description), again == name, again.labels == name.labels else {
+        fatalError("name does not round-trip through presentation form: \(name)")
+    }
+    if let instance = ServiceInstanceName(dnsName: name) {
+        _ = instance.fullName
+        _ = DiscoveredGateway(instance: instance.name, domain: instance.domain, host: "h.", port: 1, sources: [.unicast]).json
+    }
+}
