@@ -257,6 +257,39 @@ import Testing
         }
     }
 
+    /// The zone exactly as a gateway writes it (``GatewayZone``, from the dns branch), answered
+    /// with its own RFC 6763 §12 additionals: one PTR query brings SRV, TXT and A, so only
+    /// AAAA is left to ask.
+    @Test func browsesTheZoneAGatewayWrites() async throws {
+        let fingerprint = String(repeating: "0f", count: 32)
+        let zone = GatewayZone(
+            domain: Self.domain, serial: 2026_11_30_01, hostname: "Mac Studio.lan", displayName: "Mac Studio",
+            tailnetIPv4: .v4([100, 64, 0, 42]), gatewayTls: true, tlsFingerprintSha256: fingerprint,
+            tailnetDns: "mac-studio.tail1234.ts.net")
+        try await TestDNSServer.with(handler: { request in request.query.map { [.message(zone.answer($0))] } ?? [] }) {
+            server in
+            let report = try await Self.browser([server.address]).browse(Self.domain, timeout: Self.patience)
+            #expect(report.problems.isEmpty, "\(report.problems)")
+            let found = try #require(report.gateways.first)
+            #expect(report.gateways.count == 1)
+            #expect(found.gateway.instance == "mac-studio-gateway")
+            #expect(found.gateway.displayName == "Mac Studio")
+            #expect(found.gateway.host == "mac-studio.openclaw.internal.")
+            #expect(found.gateway.port == GatewayService.defaultPort)
+            #expect(found.gateway.addresses == ["100.64.0.42"])
+            #expect(found.gateway.tls)
+            #expect(found.gateway.tlsFingerprint == fingerprint)
+            #expect(found.gateway.tailnetDns == "mac-studio.tail1234.ts.net")
+            #expect(found.gateway.lanHost == nil)
+            #expect(found.ttl == GatewayZone.ttl)
+            #expect(server.requests.compactMap { $0.query?.questions.first?.type } == [.PTR, .AAAA])
+
+            let resolved = try await Self.browser([server.address]).resolve(
+                instance: "mac-studio-gateway", in: Self.domain, timeout: Self.patience)
+            #expect(resolved?.gateway == found.gateway)
+        }
+    }
+
     @Test func brokenInstancesAreProblemsNotFailures() async throws {
         let ghost = try Self.service.prepending(Array("ghost".utf8))
         let off = try Self.service.prepending(Array("off".utf8))
