@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+/// Why a socket operation failed, as a verdict a caller can switch on.
+///
+/// A struct with an extensible ``Code`` (like ``ClawPairError``), compared by code only so
+/// tests can write the expected error directly. The ``systemError`` behind it, when there
+/// is one, keeps the call and `errno`.
+public struct NetworkError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    public let code: Code
+    /// One sentence: what was being done, to which address, and what happened.
+    public let reason: String
+    /// The failed call and its errno, when the failure came from the kernel.
+    public let systemError: SystemError?
+    /// Where the error was made, for bug reports.
+    public let location: String
+
+    public init(
+        _ code: Code, _ reason: String, systemError: SystemError? = nil,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.code = code
+        self.reason = reason
+        self.systemError = systemError
+        self.location = "\(fileID):\(line)"
+    }
+
+    public var description: String {
+        systemError.map { "\(reason): \($0)" } ?? reason
+    }
+
+    /// A stable code for the kind of failure.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
+        /// Nothing listens there: a TCP reset, or an ICMP port-unreachable for UDP.
+        public static let connectionRefused = Self("connectionRefused")
+        /// The deadline passed first.
+        public static let timedOut = Self("timedOut")
+        /// No route: network or host unreachable, address not available here, the address
+        /// family is off (IPv6 disabled), or a local firewall rule said no.
+        public static let unreachable = Self("unreachable")
+        /// The peer reset or closed the connection while data was still expected.
+        public static let closedByPeer = Self("closedByPeer")
+        /// The address cannot be used (an unknown interface in its zone, a wrong family).
+        public static let addressInvalid = Self("addressInvalid")
+        /// Any other failure of the kernel (out of descriptors, buffers, …).
+        public static let system = Self("system")
+    }
+}
+
+extension NetworkError: Equatable {
+    public static func == (lhs: NetworkError, rhs: NetworkError) -> Bool { lhs.code == rhs.code }
+}
+
+extension NetworkError {
+    /// Classifies a failed call by its errno. `action` says what was being done
+    /// ("connecting to 192.0.2.1:53").
+    init(_ error: SystemError, while action: String, fileID: StaticString = #fileID, line: UInt = #line) {
+        let code: Code
+        switch error.errno {
+        case ECONNREFUSED: code = .connectionRefused
+        case ETIMEDOUT: code = .timedOut
+        // EPERM/EACCES on connect or send: a local firewall rule rejected the packet.
+        case ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN, EADDRNOTAVAIL, EAFNOSUPPORT, EPERM, EACCES:
+            code = .unreachable
+        case ECONNRESET, EPIPE, ECONNABORTED: code = .closedByPeer
+        default: code = .system
+        }
+        self.init(code, action, systemError: error, fileID: fileID, line: line)
+    }
+}

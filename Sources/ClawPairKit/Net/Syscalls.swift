@@ -1,0 +1,350 @@
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
+/// Every raw socket, poll, eventfd and thread call ClawPairKit makes, in one place (after
+/// swift-nio's `System.swift`).
+///
+/// The rules, applied here once so no caller has to remember them:
+/// - `EINTR` is retried (a signal arrived; the call did nothing). Exceptions are noted where
+///   a retry would be wrong (`close`, `connect`).
+/// - `EAGAIN`/`EWOULDBLOCK` on a non-blocking descriptor is a result, ``IOResult/wouldBlock``,
+///   not an error: the caller waits for readiness and calls again.
+/// - `EBADF` and `EFAULT` mean clawpair passed a closed descriptor or a bad buffer. That is a
+///   bug, not a condition to handle, so it traps with the call's name.
+/// - Every other failure throws ``SystemError`` with the call's name and `errno`.
+///
+/// Descriptors are created non-blocking and close-on-exec, so a child process (a test's
+/// dnsmasq, `xdg-open`) never inherits a socket.
+enum Syscalls {
+    /// The outcome of a call on a non-blocking descriptor.
+    enum IOResult<Value> {
+        case processed(Value)
+        case wouldBlock
+    }
+
+    /// The two socket types clawpair uses.
+    enum SocketType {
+        case datagram
+        case stream
+
+        fileprivate var rawValue: Int32 {
+            switch self {
+            case .datagram: Int32(SOCK_DGRAM.rawValue)
+            case .stream: Int32(SOCK_STREAM.rawValue)
+            }
+        }
+    }
+
+    /// What a non-blocking `connect` did.
+    enum ConnectResult {
+        /// Connected at once (possible on loopback).
+        case connected
+        /// The handshake continues; wait for writability, then read `SO_ERROR`.
+        case inProgress
+    }
+
+    // MARK: The wrapper every call goes through
+
+    /// Runs `body` until it stops failing with `EINTR`; maps `-1` and `errno` as described
+    /// on ``Syscalls``.
+    @inline(__always)
+    private static func retrying<T: FixedWidthInteger>(
+        _ name: StaticString, wouldBlock allowed: Bool = false, _ body: () -> T
+    ) throws(SystemError) -> IOResult<T> {
+        while true {
+            let result = body()
+            guard result == -1 else { return .processed(result) }
+            let code = Glibc.errno
+            switch code {
+            case EINTR:
+                continue
+            case EAGAIN where allowed:  // EWOULDBLOCK is the same value on Linux.
+                return .wouldBlock
+            case EBADF, EFAULT:
+                preconditionFailure("\(name) failed with errno \(code) (\(errorText(code))): descriptor or buffer bug")
+            default:
+                throw SystemError(call: "\(name)", errno: code)
+            }
+        }
+    }
+
+    /// ``retrying(_:wouldBlock:_:)`` for calls that never legitimately return `EAGAIN`.
+    @inline(__always)
+    @discardableResult
+    private static func blocking<T: FixedWidthInteger>(_ name: StaticString, _ body: () -> T) throws(SystemError) -> T {
+        switch try retrying(name, body) {
+        case .processed(let value): return value
+        case .wouldBlock: preconditionFailure("\(name) reported EAGAIN without being asked to")
+        }
+    }
+
+    // MARK: Sockets
+
+    /// A new non-blocking, close-on-exec socket.
+    static func socket(family: Int32, type: SocketType) throws(SystemError) -> Int32 {
+        let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        return try blocking("socket") { Glibc.socket(family, type.rawValue | flags, 0) }
+    }
+
+    /// Closes a descriptor. `EINTR` is not retried: on Linux the descriptor is released even
+    /// when `close` is interrupted, and a retry could close a descriptor another thread has
+    /// just been given. Other errors (`EIO`) cannot be acted on by a socket's owner.
+    static func close(_ descriptor: Int32) {
+        if Glibc.close(descriptor) == -1, Glibc.errno == EBADF {
+            preconditionFailure("close(\(descriptor)) failed with EBADF: descriptor closed twice")
+        }
+    }
+
+    /// Starts connecting. `EINTR` means the handshake goes on in the background (POSIX), so it
+    /// is reported like `EINPROGRESS` rather than retried (a retry would say `EALREADY`).
+    static func connect(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) -> ConnectResult {
+        let result = address.withSockAddr { pointer, length in Glibc.connect(descriptor, pointer, length) }
+        guard result == -1 else { return .connected }
+        let code = Glibc.errno
+        switch code {
+        case EINPROGRESS, EINTR: return .inProgress
+        case EBADF, EFAULT: preconditionFailure("connect failed with errno \(code): descriptor or buffer bug")
+        default: throw SystemError(call: "connect", errno: code)
+        }
+    }
+
+    static func bind(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) {
+        try blocking("bind") { address.withSockAddr { Glibc.bind(descriptor, $0, $1) } }
+    }
+
+    static func listen(_ descriptor: Int32, backlog: Int32) throws(SystemError) {
+        try blocking("listen") { Glibc.listen(descriptor, backlog) }
+    }
+
+    /// Accepts a connection as a non-blocking, close-on-exec descriptor.
+    static func accept(_ descriptor: Int32) throws(SystemError) -> IOResult<(Int32, SocketAddress?)> {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let result = try retrying("accept4", wouldBlock: true) {
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                    if let accept4 = gnuAccept4 { return accept4(descriptor, address, &length, flags) }
+                    return Glibc.accept(descriptor, address, &length)
+                }
+            }
+        }
+        switch result {
+        case .wouldBlock:
+            return .wouldBlock
+        case .processed(let accepted):
+            if gnuAccept4 == nil {
+                // Without accept4 the flags are set after the fact; a fork in between could
+                // leak the descriptor into a child, which accept4 exists to prevent.
+                _ = Glibc.fcntl(accepted, F_SETFD, FD_CLOEXEC)
+                _ = Glibc.fcntl(accepted, F_SETFL, Glibc.fcntl(accepted, F_GETFL) | O_NONBLOCK)
+            }
+            return .processed((accepted, SocketAddress(storage: storage, length: length)))
+        }
+    }
+
+    private typealias Accept4 =
+        @convention(c) (
+            Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+        ) -> Int32
+
+    /// glibc's `accept4`, which sets the flags atomically. Swift's Glibc module is built
+    /// without `_GNU_SOURCE`, so GNU extensions are not imported and it is looked up at run
+    /// time instead (every glibc since 2.10 has it).
+    private static let gnuAccept4: Accept4? = {
+        guard let symbol = Glibc.dlsym(Glibc.dlopen(nil, RTLD_NOW), "accept4") else { return nil }
+        return unsafeBitCast(symbol, to: Accept4.self)
+    }()
+
+    /// The address a socket is bound to (`getsockname`).
+    static func localAddress(_ descriptor: Int32) throws(SystemError) -> SocketAddress? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        try blocking("getsockname") {
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.getsockname(descriptor, $0, &length) }
+            }
+        }
+        return SocketAddress(storage: storage, length: length)
+    }
+
+    /// Sends on a connected socket. `MSG_NOSIGNAL`: a peer that has gone away is an `EPIPE`
+    /// error, not a `SIGPIPE` that kills the process.
+    static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) -> IOResult<Int> {
+        try retrying("send", wouldBlock: true) {
+            bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+    }
+
+    /// Sends one datagram to `address`.
+    static func send(_ descriptor: Int32, _ bytes: [UInt8], to address: SocketAddress) throws(SystemError) -> IOResult<
+        Int
+    > {
+        try retrying("sendto", wouldBlock: true) {
+            bytes.withUnsafeBytes { buffer in
+                address.withSockAddr { pointer, length in
+                    Glibc.sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), pointer, length)
+                }
+            }
+        }
+    }
+
+    /// Reads what is there, up to the buffer's size; 0 means the peer closed the stream.
+    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try retrying("recv", wouldBlock: true) { Glibc.recv(descriptor, buffer.baseAddress, buffer.count, 0) }
+    }
+
+    /// Reads one datagram and its source address.
+    static func receiveFrom(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
+    ) throws(SystemError) -> IOResult<(Int, SocketAddress?)> {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = try retrying("recvfrom", wouldBlock: true) {
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.recvfrom(descriptor, buffer.baseAddress, buffer.count, 0, $0, &length)
+                }
+            }
+        }
+        switch result {
+        case .wouldBlock: return .wouldBlock
+        case .processed(let count): return .processed((count, SocketAddress(storage: storage, length: length)))
+        }
+    }
+
+    /// `SO_REUSEADDR`, so a test server can bind a port another test just released.
+    static func setReuseAddress(_ descriptor: Int32) throws(SystemError) {
+        try setOption(descriptor, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1, call: "setsockopt(SO_REUSEADDR)")
+    }
+
+    /// `IPV6_V6ONLY`, so an IPv6 listener does not also take the IPv4 port.
+    static func setIPv6Only(_ descriptor: Int32) throws(SystemError) {
+        try setOption(
+            descriptor, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: 1, call: "setsockopt(IPV6_V6ONLY)")
+    }
+
+    private static func setOption(
+        _ descriptor: Int32, level: Int32, name: Int32, value: Int32, call: StaticString
+    ) throws(SystemError) {
+        var value = value
+        try blocking(call) {
+            Glibc.setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
+    /// The pending error of a socket (`SO_ERROR`), which also clears it: after a non-blocking
+    /// connect turns writable, 0 means connected and anything else is why it failed.
+    static func pendingError(_ descriptor: Int32) throws(SystemError) -> Int32 {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        try blocking("getsockopt(SO_ERROR)") { Glibc.getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &value, &length) }
+        return value
+    }
+
+    // MARK: Readiness
+
+    /// Waits for events on `descriptors` for up to `timeoutMilliseconds` (-1: no limit).
+    /// Returns how many entries have events. `EINTR` returns 0 instead of retrying with the
+    /// old timeout: the caller recomputes the time left from its deadlines anyway.
+    static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
+        let result = descriptors.withUnsafeMutableBufferPointer {
+            Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds)
+        }
+        guard result == -1 else { return Int(result) }
+        let code = Glibc.errno
+        switch code {
+        case EINTR: return 0
+        case EFAULT: preconditionFailure("poll failed with EFAULT: buffer bug")
+        default: throw SystemError(call: "poll", errno: code)
+        }
+    }
+
+    /// A connected pair of non-blocking, close-on-exec datagram sockets: a byte sent on one
+    /// wakes a thread that polls the other. (`eventfd` would do with one descriptor, but
+    /// Swift's Glibc module does not import `sys/eventfd.h`; `socketpair` takes the flags
+    /// atomically, where `pipe` would need a racy `fcntl`.)
+    static func wakePair() throws(SystemError) -> (reading: Int32, writing: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        try blocking("socketpair") { Glibc.socketpair(AF_UNIX, type, 0, &descriptors) }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// Sends a wake-up byte. A full buffer (`EAGAIN`) already holds a wake-up, so it is fine.
+    static func signal(wake descriptor: Int32) throws(SystemError) {
+        var byte: UInt8 = 1
+        _ = try retrying("send(wake)", wouldBlock: true) { Glibc.send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads every pending wake-up byte.
+    static func drain(wake descriptor: Int32) throws(SystemError) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let result = try retrying("recv(wake)", wouldBlock: true) {
+                buffer.withUnsafeMutableBytes { Glibc.recv(descriptor, $0.baseAddress, $0.count, 0) }
+            }
+            guard case .processed(let count) = result, count > 0 else { return }
+        }
+    }
+
+    // MARK: Interfaces
+
+    /// The index of interface `name` (`eth0` → 2), or nil when there is none.
+    static func interfaceIndex(named name: String) -> UInt32? {
+        let index = Glibc.if_nametoindex(name)
+        return index == 0 ? nil : index
+    }
+
+    /// The name of interface `index`, or nil when there is none.
+    static func interfaceName(index: UInt32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(IF_NAMESIZE) + 1)
+        return buffer.withUnsafeMutableBufferPointer { pointer -> String? in
+            guard Glibc.if_indextoname(index, pointer.baseAddress) != nil, let base = pointer.baseAddress else {
+                return nil
+            }
+            return String(cString: base)
+        }
+    }
+
+    // MARK: Threads
+
+    /// Runs `body` on a new detached thread.
+    static func spawnDetachedThread(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
+        final class Start {
+            let body: @Sendable () -> Void
+            init(body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let start = Unmanaged.passRetained(Start(body: body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        // pthread_create returns the error instead of setting errno.
+        let result = pthread_create(
+            &thread, &attributes,
+            { argument in
+                guard let argument else { return nil }
+                let start = Unmanaged<Start>.fromOpaque(argument).takeRetainedValue()
+                start.body()
+                return nil
+            }, start)
+        if result != 0 {
+            Unmanaged<Start>.fromOpaque(start).release()
+            throw SystemError(call: "pthread_create", errno: result)
+        }
+    }
+
+    // MARK: Text
+
+    /// The C library's description of an errno value.
+    static func errorText(_ code: Int32) -> String {
+        // glibc's strerror is thread-safe since 2.32 (a per-thread buffer for unknown codes).
+        guard let text = Glibc.strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

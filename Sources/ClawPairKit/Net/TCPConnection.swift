@@ -1,0 +1,132 @@
+/// A connected, non-blocking TCP socket whose every operation has a deadline and waits
+/// through an ``IOReactor``.
+///
+/// ``connect(to:until:reactor:)`` gives a verdict a probe can report: refused (the host
+/// answered with a reset), timed out (no answer: filtered or down), unreachable (no route, or
+/// a local rule). Reads and writes on a stream are partial by nature; ``write(_:until:)`` and
+/// ``read(exactly:until:)`` loop until all the bytes moved or the deadline passed.
+public final class TCPConnection: Sendable {
+    /// This end's address (the kernel-chosen port).
+    public let localAddress: SocketAddress
+    /// The peer's address.
+    public let remoteAddress: SocketAddress
+
+    private let descriptor: FileDescriptor
+    private let reactor: IOReactor
+
+    init(descriptor: FileDescriptor, localAddress: SocketAddress, remoteAddress: SocketAddress, reactor: IOReactor) {
+        self.descriptor = descriptor
+        self.localAddress = localAddress
+        self.remoteAddress = remoteAddress
+        self.reactor = reactor
+    }
+
+    /// Connects to `remote`, giving up at `deadline`. Throws ``NetworkError`` with code
+    /// ``NetworkError/Code/connectionRefused``, ``NetworkError/Code/timedOut`` or
+    /// ``NetworkError/Code/unreachable`` (or another code, with the errno kept), and
+    /// `CancellationError` when the task is cancelled (the half-open socket is closed).
+    public static func connect(
+        to remote: SocketAddress, until deadline: ContinuousClock.Instant, reactor: IOReactor
+    ) async throws -> TCPConnection {
+        let action = "connecting to \(remote)"
+        let descriptor: FileDescriptor
+        let started: Syscalls.ConnectResult
+        do {
+            descriptor = FileDescriptor(taking: try Syscalls.socket(family: remote.family, type: .stream))
+            started = try Syscalls.connect(descriptor.rawValue, to: remote)
+        } catch {
+            throw NetworkError(error, while: action)
+        }
+        if case .inProgress = started {
+            guard try await reactor.wait(for: descriptor.rawValue, .writable, until: deadline) else {
+                throw NetworkError(.timedOut, "\(action): no answer before the deadline")
+            }
+            // Writable means the handshake ended; SO_ERROR says how (RFC 793 has no other way
+            // to learn it on a non-blocking socket).
+            let pending: Int32
+            do { pending = try Syscalls.pendingError(descriptor.rawValue) } catch {
+                throw NetworkError(error, while: action)
+            }
+            if pending != 0 {
+                throw NetworkError(SystemError(call: "connect", errno: pending), while: action)
+            }
+        }
+        let local: SocketAddress?
+        do { local = try Syscalls.localAddress(descriptor.rawValue) } catch { throw NetworkError(error, while: action) }
+        return TCPConnection(
+            descriptor: descriptor, localAddress: local ?? remote, remoteAddress: remote, reactor: reactor)
+    }
+
+    /// Writes all of `bytes`, or throws (``NetworkError/Code/timedOut`` at the deadline,
+    /// ``NetworkError/Code/closedByPeer`` when the peer went away).
+    public func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {
+        var offset = 0
+        while offset < bytes.count {
+            let result: Syscalls.IOResult<Int>
+            do { result = try Syscalls.send(descriptor.rawValue, bytes[offset...]) } catch {
+                throw NetworkError(error, while: "writing to \(remoteAddress)")
+            }
+            switch result {
+            case .processed(let count):
+                offset += count
+            case .wouldBlock:
+                guard try await reactor.wait(for: descriptor.rawValue, .writable, until: deadline) else {
+                    throw NetworkError(
+                        .timedOut, "writing to \(remoteAddress): \(offset) of \(bytes.count) bytes sent by the deadline"
+                    )
+                }
+            }
+        }
+    }
+
+    /// Reads whatever arrives first, at most `maxBytes`; an empty array means the peer closed
+    /// its side. Throws ``NetworkError/Code/timedOut`` when nothing came by the deadline.
+    public func read(upTo maxBytes: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
+        precondition(maxBytes > 0, "read(upTo: \(maxBytes))")
+        while true {
+            var result: Syscalls.IOResult<Int> = .wouldBlock
+            var failure: SystemError?
+            // Uninitialised storage: only the bytes the kernel writes are kept.
+            let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, count in
+                count = 0
+                do throws(SystemError) {
+                    result = try Syscalls.receive(descriptor.rawValue, into: UnsafeMutableRawBufferPointer(buffer))
+                    if case .processed(let received) = result { count = received }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw NetworkError(failure, while: "reading from \(remoteAddress)") }
+            switch result {
+            case .processed:
+                return bytes
+            case .wouldBlock:
+                guard try await reactor.wait(for: descriptor.rawValue, .readable, until: deadline) else {
+                    throw NetworkError(.timedOut, "reading from \(remoteAddress): nothing by the deadline")
+                }
+            }
+        }
+    }
+
+    /// Reads exactly `count` bytes. Throws ``NetworkError/Code/closedByPeer`` when the stream
+    /// ends first and ``NetworkError/Code/timedOut`` at the deadline.
+    public func read(exactly count: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count < count {
+            let chunk: [UInt8]
+            do {
+                chunk = try await read(upTo: count - bytes.count, until: deadline)
+            } catch let error as NetworkError where error.code == .timedOut {
+                throw NetworkError(
+                    .timedOut, "reading from \(remoteAddress): \(bytes.count) of \(count) bytes by the deadline")
+            }
+            guard !chunk.isEmpty else {
+                throw NetworkError(
+                    .closedByPeer, "reading from \(remoteAddress): closed after \(bytes.count) of \(count) bytes")
+            }
+            bytes += chunk
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+
+/// A child process for test servers, started with `posix_spawn` so that it gets a clean
+/// signal state.
+///
+/// Foundation's `Process` passes on the signal mask of the spawning thread, and the test
+/// runner's threads block nearly every signal; a dnsmasq started that way never sees its
+/// SIGTERM (the test hung in `waitUntilExit`) nor its SIGCHLD (it cannot reap the children
+/// it forks for TCP). Here the mask is emptied and every handler reset to the default.
+final class SpawnedProcess: @unchecked Sendable {
+    let pid: pid_t
+    /// stdout and stderr of the child, for failure messages.
+    let logPath: String
+    private var exited = false
+
+    init(executable: String, arguments: [String]) throws {
+        logPath = FileManager.default.temporaryDirectory.appendingPathComponent("spawned-\(UUID().uuidString).log").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            throw SpawnError(description: "posix_spawn \(executable): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+    }
+
+    /// True while the child has not exited (reaps it when it has).
+    var isRunning: Bool {
+        guard !exited else { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exited = true }
+        return !exited
+    }
+
+    /// What the child wrote so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGTERM, waits for the exit (SIGKILL after 2 s), and removes the log.
+    func stop() {
+        defer { try? FileManager.default.removeItem(atPath: logPath) }
+        guard !exited else { return }
+        kill(pid, SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(2)
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                return
+            }
+            usleep(5_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        exited = true
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        let description: String
+    }
+}
