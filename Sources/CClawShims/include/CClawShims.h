@@ -41,5 +41,38 @@ CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
     const uint8_t *data, size_t size,
     uint8_t *pixels, size_t pixelCapacity,
     char *message, size_t messageCapacity);
+/* ==== TLS (OpenSSL) shims: begin ================================================== */
+/* OpenSSL macros that Swift cannot import. The handles are declared as incomplete structs
+ * (as OpenSSL itself does), so this header needs no OpenSSL include and Swift sees them as
+ * the same OpaquePointer it gets from COpenSSL. Each can go once OpenSSL makes it a function
+ * (or Swift imports function-like macros). */
+struct ssl_st;
+struct ssl_ctx_st;
+struct bio_st;
+
+/* SSL_set_tlsext_host_name is a macro over SSL_ctrl(SSL_CTRL_SET_TLSEXT_HOSTNAME) that also
+ * casts away const. Returns 1 on success. */
+int CClawShims_SSL_set_tlsext_host_name(struct ssl_st *ssl, const char *name);
+
+/* SSL_CTX_set_min_proto_version is a macro over SSL_CTX_ctrl. `version` is e.g.
+ * TLS1_2_VERSION. Returns 1 on success. */
+int CClawShims_SSL_CTX_set_min_proto_version(struct ssl_ctx_st *context, int version);
+
+/* BIO_set_mem_eof_return is a macro over BIO_ctrl: what a drained memory BIO returns on
+ * read. 0 means "end of stream" (the TCP peer closed); the default -1 means "retry". */
+void CClawShims_BIO_set_mem_eof_return(struct bio_st *bio, int value);
+
+/* SSL_get_ex_new_index is a macro over CRYPTO_get_ex_new_index(CRYPTO_EX_INDEX_SSL, ...):
+ * a slot in every SSL object for per-connection data (here: where the verify callback
+ * records what it saw). */
+int CClawShims_SSL_get_ex_new_index(void);
+
+/* SSL_OP_NO_RENEGOTIATION is built by the function-like macro SSL_OP_BIT, which Swift does
+ * not import. Refusing TLS 1.2 renegotiation keeps reads from ever needing to write. */
+void CClawShims_SSL_CTX_refuse_renegotiation(struct ssl_ctx_st *context);
+/* XN_FLAG_RFC2253 is an OR of other macros that Swift does not import: the flags for
+ * X509_NAME_print_ex that print a name as RFC 2253 (`CN=gateway.test,O=Example`). */
+unsigned long CClawShims_XN_FLAG_RFC2253(void);
+/* ==== TLS (OpenSSL) shims: end ==================================================== */
 
 #endif
