@@ -16,8 +16,12 @@ public enum SignalMonitor {
         guard !started.exchange(true, ordering: .relaxed) else { return }
         var set = terminationSignals
         pthread_sigmask(SIG_BLOCK, &set, nil)
-        let thread = DetachedThread { deliverSignals() }
-        thread.start()
+        // Without this thread SIGINT would stay blocked forever: failing to start it is fatal.
+        do {
+            try Syscalls.spawnDetachedThread { deliverSignals() }
+        } catch {
+            fatalError("cannot start the signal thread: \(error)")
+        }
     }
 
     /// Waits for SIGINT or SIGTERM and returns its number. Cancellation is not awaited:
@@ -48,25 +52,5 @@ public enum SignalMonitor {
             if pending.isEmpty { _exit(128 + signal) }
             for waiter in pending { waiter.resume(returning: signal) }
         }
-    }
-}
-
-/// A detached POSIX thread running one closure: for blocking C loops (sigwait, poll) that
-/// must not occupy Swift's cooperative pool.
-final class DetachedThread: @unchecked Sendable {
-    private let body: @Sendable () -> Void
-
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    func start() {
-        let box = Unmanaged.passRetained(self)
-        var handle = pthread_t()
-        let result = pthread_create(&handle, nil, { argument in
-            let thread = Unmanaged<DetachedThread>.fromOpaque(argument!).takeRetainedValue()
-            thread.body()
-            return nil
-        }, box.toOpaque())
-        precondition(result == 0, "pthread_create failed: \(result)")
-        pthread_detach(handle)
     }
 }
