@@ -3,7 +3,9 @@ import ClawPairKit
 /// Entry point of the command-line tool; `main.swift` calls `run` and exits with its status.
 public enum CLI {
     /// Every subcommand, in the order `--help` lists them.
-    static let commands: [any Command.Type] = [DecodeCommand.self, ScanCommand.self, QRCommand.self, DoctorCommand.self]
+    static let commands: [any Command.Type] = [
+        BrowseCommand.self, ResolveCommand.self, DoctorCommand.self, DecodeCommand.self, ScanCommand.self, QRCommand.self,
+    ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {
         await dispatch(arguments, console: console).rawValue

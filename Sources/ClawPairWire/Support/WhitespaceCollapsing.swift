@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// The text with every run of whitespace (Unicode's definition, so tabs, newlines and
     /// no-break spaces too) replaced by one space, and none at either end.
-    func collapsingWhitespace() -> String {
+    public func collapsingWhitespace() -> String {
         var output = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in unicodeScalars {

@@ -1,0 +1,42 @@
+import ClawPairKit
+
+/// `clawpair resolve INSTANCE`: one gateway by its instance name.
+enum ResolveCommand: Command {
+    static let spec = CommandSpec(
+        name: "resolve",
+        summary: "Resolve one gateway by its instance name (as browse shows it).",
+        usage: "INSTANCE [--domain D] [--timeout S] [--json]",
+        positionals: 1...1,
+        options: DiscoveryOptions.table + [.json],
+        discussion: """
+            INSTANCE is the decoded instance name (`Studio (OpenClaw)`), compared without regard
+            to case or runs of spaces. Prints the gateway's host, port, addresses and TXT, or with
+            --json the gateway object of browse.
+
+            Exit status: 0 when found; 1 when no such instance answered within --timeout; 7 when
+            local. was asked for, avahi-daemon or D-Bus is not running, and nothing was found.
+            """)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let instance = arguments.positionals[0]
+        let options = try DiscoveryOptions.make(arguments, environment: context.console.environment)
+        let discovery = GatewayDiscovery(options: options)
+        context.progress("resolving \(TerminalText.escape(instance))…\r")
+        let result = try await discovery.browse()
+        context.progress(String(repeating: " ", count: 60) + "\r")
+        let wanted = instance.collapsingWhitespace().lowercased()
+        guard let gateway = result.gateways.first(where: { $0.instance.collapsingWhitespace().lowercased() == wanted }) else {
+            if let failure = result.problems.first(where: { $0.error.code.category == .environment })?.error { throw failure }
+            let domains = options.domains.map(\.name).joined(separator: ", ")
+            throw ClawPairError(
+                .gatewayNotFound, "no gateway instance \"\(instance)\" in \(domains)",
+                remedy: "run `clawpair browse` to see the names; check the gateway is running and advertising")
+        }
+        if context.json {
+            context.printJSON(gateway.json)
+        } else {
+            context.console.print(GatewayRendering.detail(gateway))
+        }
+        return .success
+    }
+}

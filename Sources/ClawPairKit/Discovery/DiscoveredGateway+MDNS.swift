@@ -1,0 +1,13 @@
+extension DiscoveredGateway {
+    /// The gateway an mDNS browse resolved: Avahi hands the instance name already unescaped,
+    /// and the service type and domain with a trailing dot that the stable id leaves off the
+    /// type (spec/discovery.md, "Stable ids").
+    public init(mdns service: MDNSService) {
+        var serviceType = service.serviceType
+        if serviceType.hasSuffix(".") { serviceType.removeLast() }
+        self.init(
+            instance: service.rawInstanceName, domain: service.domain, serviceType: serviceType,
+            host: service.hostTarget, port: service.port, addresses: service.addresses,
+            interface: service.interfaceName, txt: GatewayTXT(strings: service.txtRecords), sources: [.mdns])
+    }
+}

@@ -1,0 +1,28 @@
+/// Folds the same gateway seen by mDNS and by unicast DNS into one entry whose `sources`
+/// list both (spec/cli.md `browse`).
+///
+/// The two advertisements have different instance names and domains (`Studio (OpenClaw)` in
+/// `local.`, `studio-gateway` in a wide-area zone), so ids can't match. They are taken as one
+/// gateway when the port is the same and they share an address or the same `tailnetDns`: one
+/// machine listening on one port. Same-id duplicates (one instance seen on two interfaces)
+/// are folded too.
+enum GatewayMerging {
+    static func merge(_ gateways: [DiscoveredGateway]) -> [DiscoveredGateway] {
+        var merged: [DiscoveredGateway] = []
+        for gateway in gateways {
+            if let index = merged.firstIndex(where: { sameGateway($0, gateway) }) {
+                merged[index] = merged[index].merged(with: gateway)
+            } else {
+                merged.append(gateway)
+            }
+        }
+        return merged
+    }
+
+    static func sameGateway(_ a: DiscoveredGateway, _ b: DiscoveredGateway) -> Bool {
+        if a.id == b.id { return true }
+        guard a.port == b.port, a.sources != b.sources else { return false }
+        if let tailnet = a.tailnetDns, tailnet == b.tailnetDns { return true }
+        return !Set(a.addresses).isDisjoint(with: b.addresses)
+    }
+}
