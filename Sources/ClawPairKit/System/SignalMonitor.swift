@@ -3,24 +3,37 @@ import Synchronization
 
 /// SIGINT and SIGTERM, turned into something a long-running command can await.
 ///
-/// `start()` blocks both signals in the process (call it first thing in `main`, before any
-/// thread exists, so every thread inherits the mask) and takes them on one thread with
-/// `sigwait`. While a command waits in `nextTermination()`, a signal resumes it, so a `--watch`
-/// loop can end cleanly and exit 0. With no one waiting, the process exits as the default
-/// action would (128 + signal), so Ctrl-C still stops every other command at once.
+/// `start()` installs a handler that writes the signal number into a pipe (the only thing a
+/// handler may safely do) and starts one thread that reads the pipe. While a command waits
+/// in `nextTermination()`, a signal resumes it, so a `--watch` loop can end cleanly and exit
+/// 0. With no one waiting, the process exits as the default action would (128 + signal), so
+/// Ctrl-C still stops every other command at once. (Blocking the signals and `sigwait`ing
+/// does not work here: the runtime resets the main thread's mask after `main` starts.)
 public enum SignalMonitor {
     private static let waiters = Mutex<[CheckedContinuation<Int32, Never>]>([])
     private static let started = Atomic<Bool>(false)
 
     public static func start() {
         guard !started.exchange(true, ordering: .relaxed) else { return }
-        var set = terminationSignals
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        // Without this thread SIGINT would stay blocked forever: failing to start it is fatal.
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return }  // no pipe: default actions stay
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        signalPipeWriteEnd.store(descriptors[1], ordering: .relaxed)
+        let readEnd = descriptors[0]
         do {
-            try Syscalls.spawnDetachedThread { deliverSignals() }
+            try Syscalls.spawnDetachedThread { deliverSignals(from: readEnd) }
         } catch {
-            fatalError("cannot start the signal thread: \(error)")
+            return  // without the reader, leave the default actions in place
+        }
+        for signal in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                var byte = UInt8(truncatingIfNeeded: signal)
+                _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
+            }
+            action.sa_flags = SA_RESTART
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
         }
     }
 
@@ -32,19 +45,13 @@ public enum SignalMonitor {
         }
     }
 
-    private static var terminationSignals: sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
-        return set
-    }
-
-    private static func deliverSignals() {
-        var set = terminationSignals
+    private static func deliverSignals(from readEnd: Int32) {
         while true {
-            var signal: Int32 = 0
-            guard sigwait(&set, &signal) == 0 else { continue }
+            var byte: UInt8 = 0
+            let count = read(readEnd, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return }
+            let signal = Int32(byte)
             let pending = waiters.withLock { waiting in
                 defer { waiting.removeAll() }
                 return waiting
@@ -54,3 +61,6 @@ public enum SignalMonitor {
         }
     }
 }
+
+/// The pipe's write end, read by the signal handler (a C function: it can't capture).
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
