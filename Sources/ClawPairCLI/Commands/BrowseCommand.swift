@@ -39,7 +39,7 @@ enum BrowseCommand: Command {
         let result = try await discovery.browse()
         context.progress(String(repeating: " ", count: 60) + "\r")
 
-        for problem in result.problems where !context.json {
+        for problem in result.problems {
             context.console.printError(problemText(problem))
         }
         let environmentFailure = result.problems.first { $0.error.code.category == .environment }?.error
