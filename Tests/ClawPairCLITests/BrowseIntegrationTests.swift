@@ -107,7 +107,8 @@ import ClawPairKit
         try lab.kill("gw2", "pub")
         try lab.waitLog("client", "watch", "\"event\":\"removed\".*Küche GW")
         let childLine = try #require(try lab.log("client", "watch").split(separator: "\n").first { $0.hasPrefix("child=") })
-        try LabHosts.run(["kill", "-TERM", String(childLine.dropFirst("child=".count))])
+        let child = try #require(pid_t(childLine.dropFirst("child=".count)))
+        #expect(kill(child, SIGTERM) == 0)
         do {
             try lab.waitLog("client", "watch", "exit=0")
         } catch {
