@@ -69,6 +69,10 @@ public struct HTTPWireError: Error, Sendable, CustomStringConvertible {
         /// The connection closed before any byte of a response.
         public static let connectionClosed = Self("connectionClosed")
 
+        // Field values with structure.
+        /// A `WWW-Authenticate` value that does not follow RFC 9110 §11.6.1.
+        public static let invalidAuthenticationChallenge = Self("invalidAuthenticationChallenge")
+
         // Writing a request.
         /// A method that is not a token.
         public static let invalidMethod = Self("invalidMethod")
