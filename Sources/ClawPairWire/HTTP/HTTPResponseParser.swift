@@ -14,7 +14,7 @@
 /// - `Transfer-Encoding` must be exactly `chunked`, and may not come with `Content-Length`
 ///   (§6.3 calls that a probable smuggling attempt); clawpair never asks for other codings.
 /// - Repeated `Content-Length` values are accepted only when identical (RFC 9110 §8.6).
-/// - Interim 1xx responses other than 101 are skipped (§4 of RFC 9110 §15.2), up to a limit.
+/// - Interim 1xx responses other than 101 are skipped (RFC 9110 §15.2), up to a limit.
 /// - After a 101 head nothing more is parsed: ``takeRemainingBytes()`` hands the bytes that
 ///   followed the head to the next protocol (the first WebSocket frames often share a read
 ///   with the head).
