@@ -8,7 +8,8 @@ import Glibc
 public struct Console: Sendable {
     public var writeStdout: @Sendable ([UInt8]) -> Void
     public var writeStderr: @Sendable ([UInt8]) -> Void
-    public var readStdin: @Sendable () throws(ClawPairError) -> [UInt8]
+    /// Reads standard input to its end, failing past `limit` bytes.
+    public var readStdin: @Sendable (_ limit: Int) throws(ClawPairError) -> [UInt8]
     public var stdoutIsTerminal: Bool
     public var stderrIsTerminal: Bool
     public var environment: [String: String]
@@ -17,7 +18,7 @@ public struct Console: Sendable {
 
     public init(
         writeStdout: @escaping @Sendable ([UInt8]) -> Void, writeStderr: @escaping @Sendable ([UInt8]) -> Void,
-        readStdin: @escaping @Sendable () throws(ClawPairError) -> [UInt8], stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
+        readStdin: @escaping @Sendable (_ limit: Int) throws(ClawPairError) -> [UInt8], stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
         environment: [String: String], nowMs: @escaping @Sendable () -> Int64
     ) {
         self.writeStdout = writeStdout
@@ -41,7 +42,7 @@ extension Console {
     public static var process: Console {
         Console(
             writeStdout: { writeAll(1, $0) }, writeStderr: { writeAll(2, $0) },
-            readStdin: { () throws(ClawPairError) in try FileIO.readAll(descriptor: 0, name: "standard input") },
+            readStdin: { limit throws(ClawPairError) in try FileIO.readAll(descriptor: 0, name: "standard input", limit: limit) },
             stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
             environment: ProcessEnvironment.current,
             nowMs: { WallClock.nowMs() })

@@ -20,7 +20,10 @@ final class CapturedConsole: Sendable {
         Console(
             writeStdout: { bytes in self.out.withLock { $0 += bytes } },
             writeStderr: { bytes in self.err.withLock { $0 += bytes } },
-            readStdin: { () throws(ClawPairError) in self.stdin },
+            readStdin: { limit throws(ClawPairError) in
+                guard self.stdin.count <= limit else { throw ClawPairError(.fileUnreadable, "standard input is too large") }
+                return self.stdin
+            },
             stdoutIsTerminal: false, stderrIsTerminal: false, environment: environment, nowMs: { [nowMs] in nowMs })
     }
 

@@ -27,7 +27,7 @@ enum DecodeCommand: Command {
         if let text = arguments.positionals.first, text != "-" {
             input = text
         } else {
-            input = String(decoding: try context.console.readStdin(), as: UTF8.self)
+            input = String(decoding: try context.console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self)
         }
         let code = try SetupCodeReader.read(input, nowMs: now)
         let rendering = SetupCodeRendering(code: code, showSecrets: arguments.flag("show-secrets"), nowMs: now)

@@ -33,6 +33,9 @@ enum QRCommand: Command {
     /// Past this, scanners struggle and files get silly; the renderers cap pixels too.
     static let maximumScale: Int64 = 64
     static let maximumMargin: Int64 = 64
+    /// Far above what a QR code holds (2953 bytes at level L): enough to say "too long"
+    /// with the real count, without reading an endless stream.
+    static let maximumInputBytes = 64 * 1024
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let format = arguments.value("format") ?? "terminal"
@@ -52,7 +55,7 @@ enum QRCommand: Command {
         if let given = arguments.positionals.first, given != "-" {
             text = Array(given.utf8)
         } else {
-            text = try context.console.readStdin()
+            text = try context.console.readStdin(maximumInputBytes)
             if text.last == UInt8(ascii: "\n") { text.removeLast() }
             if text.last == UInt8(ascii: "\r") { text.removeLast() }
         }

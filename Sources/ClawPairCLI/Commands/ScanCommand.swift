@@ -36,7 +36,7 @@ enum ScanCommand: Command {
         var results: [Result<[QRSymbol], ClawPairError>] = []
         for path in paths {
             if path == "-" {
-                results.append(Result { () throws(ClawPairError) in try QRScanner().scan(imageBytes: try context.console.readStdin()) })
+                results.append(Result { () throws(ClawPairError) in try QRScanner().scan(imageBytes: try context.console.readStdin(FileIO.maximumReadBytes)) })
             } else {
                 results.append(fileResults.removeFirst())
             }

@@ -17,12 +17,14 @@ public enum FileIO {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw error(errno, "cannot read \(path)") }
         guard (info.st_mode & S_IFMT) != S_IFDIR else { throw error(EISDIR, "cannot read \(path)") }
-        guard Int(info.st_size) <= maximumReadBytes else { throw tooLarge(path) }
+        guard Int(info.st_size) <= maximumReadBytes else { throw tooLarge(path, maximumReadBytes) }
         // st_size is only a hint (pipes and /proc say 0): read to the end, within the cap.
         return try readAll(descriptor: descriptor, name: path, sizeHint: Int(info.st_size))
     }
 
-    public static func readAll(descriptor: Int32, name: String, sizeHint: Int = 0) throws(ClawPairError) -> [UInt8] {
+    public static func readAll(
+        descriptor: Int32, name: String, sizeHint: Int = 0, limit: Int = maximumReadBytes
+    ) throws(ClawPairError) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(sizeHint + 1)
         let chunkSize = 1 << 20
@@ -34,15 +36,16 @@ public enum FileIO {
                     throw error(errno, "cannot read \(name)")
                 }
                 if count == 0 { return }
-                guard result.count + count <= maximumReadBytes else { throw tooLarge(name) }
+                guard result.count + count <= limit else { throw tooLarge(name, limit) }
                 result.append(contentsOf: chunk[..<count])
             }
         }
         return result
     }
 
-    private static func tooLarge(_ name: String) -> ClawPairError {
-        ClawPairError(.fileUnreadable, "\(name) is larger than the \(maximumReadBytes / 1024 / 1024) MiB clawpair reads")
+    private static func tooLarge(_ name: String, _ limit: Int) -> ClawPairError {
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+        return ClawPairError(.fileUnreadable, "\(name) is larger than the \(size) clawpair reads here")
     }
 
     public static func write(_ bytes: [UInt8], descriptor: Int32) throws(ClawPairError) {
