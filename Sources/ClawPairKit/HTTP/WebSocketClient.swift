@@ -144,11 +144,11 @@ public final class WebSocketClient: Sendable {
 
     private func nextMessage(_ state: inout ReadState, until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
         while true {
+            let frame: WebSocketFrame?
             let message: WebSocketMessage?
             do throws(WebSocketProtocolError) {
-                message = try state.parser.nextFrame().flatMap { frame throws(WebSocketProtocolError) in
-                    try state.assembler.append(frame)
-                }
+                frame = try state.parser.nextFrame()
+                message = try frame.flatMap { frame throws(WebSocketProtocolError) in try state.assembler.append(frame) }
             } catch {
                 state.finished = true
                 // §7.1.7: fail the connection, telling the peer why when we still can.
@@ -173,6 +173,8 @@ public final class WebSocketClient: Sendable {
                 return .close(payload)
             case let message?:
                 return message
+            case nil where frame != nil:
+                continue  // A non-final fragment: more frames may already be buffered.
             case nil:
                 let bytes = try await stream.read(upTo: Self.readChunkBytes, until: deadline)
                 guard !bytes.isEmpty else {
