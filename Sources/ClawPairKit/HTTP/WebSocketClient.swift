@@ -1,0 +1,211 @@
+import Synchronization
+
+/// The client end of an open WebSocket connection (RFC 6455) over any ``ByteStream``.
+/// Made by ``WebSocketUpgrade/perform(on:until:nonce:)``.
+///
+/// - ``receive(until:)`` delivers whole text and binary messages (fragments assembled, at
+///   most ``maximumMessageSize`` bytes), answers pings with pongs on the way, and returns the
+///   peer's close frame as `.close` (after echoing it). One reader at a time: a second,
+///   concurrent `receive` throws ``WebSocketClientError/Code/concurrentReceive``.
+/// - Sends may come from any task; frames are written whole and in call order, each masked
+///   with a fresh random key (§5.3).
+/// - ``close(code:reason:)`` runs the closing handshake, bounded by
+///   ``closingHandshakeTimeout``.
+///
+/// No task is started: the connection only moves while a caller awaits one of these.
+public final class WebSocketClient: Sendable {
+    /// 10 s: a write only waits for socket buffer space; a peer that takes longer to drain
+    /// a frame is gone, and the caller's receive deadline cannot bound a send.
+    public static let writeTimeout: Duration = .seconds(10)
+    /// 2 s: how long ``close(code:reason:)`` waits for the peer's close frame. RFC 6455 §7.1.1
+    /// lets the client close the TCP connection itself when the server does not; the
+    /// gateway answers in milliseconds, so waiting longer only delays shutdown.
+    public static let closingHandshakeTimeout: Duration = .seconds(2)
+    /// 16 KiB per read: a TLS record's worth; larger frames arrive over several reads.
+    static let readChunkBytes = 16 * 1024
+
+    /// The largest message (all fragments) ``receive(until:)`` accepts; a bigger one fails
+    /// with ``WebSocketProtocolError/Code/messageTooBig`` and close code 1009.
+    public let maximumMessageSize: Int
+
+    private let stream: any ByteStream
+    private let writeGate = WebSocketWriteGate()
+    /// The reader's state; taken out (nil) while a `receive` or `close` reads.
+    private let readState: Mutex<ReadState?>
+    /// Set once our close frame was queued; nothing may be sent after it (§5.5.1).
+    private let closeSent = Mutex(false)
+    private let maskKeys: @Sendable () -> WebSocketMaskKey
+
+    private struct ReadState: Sendable {
+        var parser: WebSocketFrameParser
+        var assembler: WebSocketMessageAssembler
+        /// The peer's close frame was received, the stream ended, or the peer broke the
+        /// protocol: nothing more will be read.
+        var finished = false
+    }
+
+    /// A client over `stream`, already upgraded; `initialBytes` are those that followed the
+    /// `101` head in the same read (the first frames, if the server was quick).
+    init(
+        stream: any ByteStream, initialBytes: [UInt8], maximumMessageSize: Int,
+        maskKeys: @escaping @Sendable () -> WebSocketMaskKey
+    ) {
+        self.stream = stream
+        self.maximumMessageSize = maximumMessageSize
+        self.maskKeys = maskKeys
+        var parser = WebSocketFrameParser(role: .client, maximumFrameSize: maximumMessageSize)
+        parser.append(initialBytes)
+        readState = Mutex(ReadState(parser: parser, assembler: WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize)))
+    }
+
+    /// A mask key from the system's cryptographic generator: §5.3 requires keys the server
+    /// (or a proxy it controls) cannot predict.
+    @Sendable static func randomMaskKey() -> WebSocketMaskKey {
+        var generator = SystemRandomNumberGenerator()
+        return WebSocketMaskKey(generator.next() as UInt32)
+    }
+
+    // MARK: Sending
+
+    /// Sends a text message in one frame.
+    public func send(text: String) async throws {
+        try await sendFrame(WebSocketFrame(fin: true, opcode: .text, payload: Array(text.utf8)))
+    }
+
+    /// Sends a binary message in one frame.
+    public func send(binary: [UInt8]) async throws {
+        try await sendFrame(WebSocketFrame(fin: true, opcode: .binary, payload: binary))
+    }
+
+    /// Sends a ping; its pong is consumed by ``receive(until:)``. `payload` is at most 125 bytes.
+    public func ping(payload: [UInt8] = []) async throws {
+        guard payload.count <= WebSocketFrame.maximumControlPayloadSize else {
+            throw WebSocketClientError(.controlPayloadTooLarge, "a ping payload of \(payload.count) bytes (at most 125)")
+        }
+        try await sendFrame(WebSocketFrame(fin: true, opcode: .ping, payload: payload))
+    }
+
+    /// Masks and writes one frame under the write gate. Throws
+    /// ``WebSocketClientError/Code/closed`` once a close frame was sent.
+    private func sendFrame(_ frame: WebSocketFrame, isClose: Bool = false) async throws {
+        var frame = frame
+        frame.maskKey = maskKeys()
+        let bytes = frame.encoded()
+        await writeGate.acquire()
+        // Checked under the gate, so a frame queued behind our close frame is refused too.
+        let refused = closeSent.withLock { sent in
+            if sent { return true }
+            if isClose { sent = true }
+            return false
+        }
+        guard !refused else {
+            await writeGate.release()
+            throw WebSocketClientError(.closed, "the close frame was already sent")
+        }
+        do {
+            try await stream.write(bytes, until: .now + Self.writeTimeout)
+        } catch {
+            await writeGate.release()
+            throw error
+        }
+        await writeGate.release()
+    }
+
+    // MARK: Receiving
+
+    /// The next text or binary message, or `.close` with the peer's code and reason (after
+    /// which every call throws ``WebSocketClientError/Code/closed``). Pings are answered and
+    /// pongs dropped on the way, so `.ping` and `.pong` are never returned.
+    ///
+    /// Throws ``NetworkError`` (``NetworkError/Code/timedOut`` when no whole message came by
+    /// `deadline`, which leaves the connection usable; ``NetworkError/Code/closedByPeer`` when
+    /// the stream ended without a close frame), ``WebSocketProtocolError`` when the peer broke
+    /// the protocol (a close frame with its close code is sent first), or
+    /// ``WebSocketClientError``.
+    public func receive(until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
+        var state = try takeReadState()
+        defer { readState.withLock { $0 = state } }
+        guard !state.finished else {
+            throw WebSocketClientError(.closed, "the connection is closed")
+        }
+        return try await nextMessage(&state, until: deadline)
+    }
+
+    private func takeReadState() throws(WebSocketClientError) -> ReadState {
+        let taken = readState.withLock { state -> ReadState? in
+            defer { state = nil }
+            return state
+        }
+        guard let taken else {
+            throw WebSocketClientError(.concurrentReceive, "another task is already reading this connection")
+        }
+        return taken
+    }
+
+    private func nextMessage(_ state: inout ReadState, until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
+        while true {
+            let frame: WebSocketFrame?
+            let message: WebSocketMessage?
+            do throws(WebSocketProtocolError) {
+                frame = try state.parser.nextFrame()
+                message = try frame.flatMap { frame throws(WebSocketProtocolError) in try state.assembler.append(frame) }
+            } catch {
+                state.finished = true
+                // §7.1.7: fail the connection, telling the peer why when we still can.
+                try? await sendFrame(
+                    .close(WebSocketClosePayload(code: error.closeCode, reason: error.code.rawValue)), isClose: true)
+                await stream.close(until: .now + Self.closingHandshakeTimeout)
+                throw error
+            }
+            switch message {
+            case .ping(let payload)?:
+                // §5.5.2: answer with the same payload. A failed pong (we already sent our
+                // close frame) is not the reader's error.
+                try? await sendFrame(WebSocketFrame(fin: true, opcode: .pong, payload: payload))
+            case .pong?:
+                continue
+            case .close(let payload)?:
+                state.finished = true
+                // §5.5.1: echo the status code; `try?` because our own close may be out already.
+                let echo = payload.code.map { WebSocketClosePayload(code: $0) } ?? WebSocketClosePayload(code: nil)
+                try? await sendFrame(.close(echo), isClose: true)
+                await stream.close(until: .now + Self.closingHandshakeTimeout)
+                return .close(payload)
+            case let message?:
+                return message
+            case nil where frame != nil:
+                continue  // A non-final fragment: more frames may already be buffered.
+            case nil:
+                let bytes = try await stream.read(upTo: Self.readChunkBytes, until: deadline)
+                guard !bytes.isEmpty else {
+                    state.finished = true
+                    throw NetworkError(.closedByPeer, "the WebSocket stream ended without a close frame")
+                }
+                state.parser.append(bytes)
+            }
+        }
+    }
+
+    // MARK: Closing
+
+    /// Sends a close frame with `code` and `reason` (at most 123 bytes of UTF-8), waits up to
+    /// ``closingHandshakeTimeout`` for the peer's close frame (dropping messages that arrive
+    /// first), then closes the stream. Best effort: never throws. Returns the peer's close
+    /// payload, or nil when none came (or another task was reading and gets it instead).
+    @discardableResult
+    public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async -> WebSocketClosePayload? {
+        let deadline = ContinuousClock.now + Self.closingHandshakeTimeout
+        try? await sendFrame(.close(WebSocketClosePayload(code: code, reason: reason)), isClose: true)
+        var answer: WebSocketClosePayload?
+        if var state = try? takeReadState() {
+            while !state.finished {
+                guard let message = try? await nextMessage(&state, until: deadline) else { break }
+                if case .close(let payload) = message { answer = payload }
+            }
+            state.finished = true
+            readState.withLock { [state] in $0 = state }
+        }
+        await stream.close(until: deadline)
+        return answer
+    }
+}
