@@ -73,7 +73,9 @@ public struct RaceReport<Success: Sendable, Instant: InstantProtocol>: Sendable 
 /// - the result is the *earliest-ordered* success, not the first to arrive: when attempt j
 ///   succeeds, the race waits only for attempts before j that are still running (one of
 ///   them may succeed and win), starts no new ones, and cancels the ones after j;
-/// - when the winner is known every other running attempt is cancelled; an attempt must
+/// - when the winner is known every other running attempt is cancelled (attempts after a
+///   pending success are cancelled then too, not at the moment of that success: a task
+///   group cannot cancel one child); an attempt must
 ///   honour cancellation and release what it holds (a half-open socket). Values of attempts
 ///   that succeeded but lost are dropped.
 ///

@@ -32,7 +32,8 @@ enum SystemResolver {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_ADDRCONFIG
+        // No AI_ADDRCONFIG: on a host whose only addresses are loopback it hides even
+        // `localhost`; an address of a family with no route fails fast as TCP_UNREACHABLE.
         var list: UnsafeMutablePointer<addrinfo>? = nil
         let status = getaddrinfo(host, nil, &hints, &list)
         defer { if let list { freeaddrinfo(list) } }
