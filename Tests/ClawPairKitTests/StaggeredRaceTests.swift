@@ -153,6 +153,28 @@ import Testing
         #expect(clock.sleeperDeadlines.isEmpty)
     }
 
+    @Test func successCancelsLaterAttemptsAtOnce_whileEarlierOnesStillRun() async throws {
+        async let running = StaggeredRace(clock: clock).run([
+            attempt(0, after: Self.ms(1_000), succeeds: false),
+            attempt(1, after: Self.ms(350), succeeds: true),
+            attempt(2, after: Self.ms(5_000), succeeds: true),
+        ])
+        try await clock.waitForSleepers([Self.ms(250), Self.ms(1_000)])
+        clock.advance(to: Self.ms(250))
+        try await clock.waitForSleepers([Self.ms(500), Self.ms(600), Self.ms(1_000)])
+        clock.advance(to: Self.ms(500))
+        try await clock.waitForSleepers([Self.ms(600), Self.ms(1_000), Self.ms(5_500)])
+        clock.advance(to: Self.ms(600))
+        // Attempt 1 succeeded: attempt 2 is cancelled now, attempt 0 still runs.
+        try await log.waitFor("cancelled 2")
+        try await clock.waitForSleepers([Self.ms(1_000)])
+        clock.advance(to: Self.ms(1_000))
+        let report = await running
+        #expect(report.winnerIndex == 1)
+        #expect(Self.kinds(report) == ["failed", "won", "cancelled"])
+        #expect(report.attempts.map(\.startedAt) == [Self.at(0), Self.at(250), Self.at(500)])
+    }
+
     @Test func everythingFails_allFailuresReported() async throws {
         async let running = StaggeredRace(clock: clock).run([
             attempt(0, after: Self.ms(100), succeeds: false),

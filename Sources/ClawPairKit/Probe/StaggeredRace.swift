@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Timing constants of the Happy Eyeballs race.
 public enum HappyEyeballs {
     /// How long an attempt runs alone before the next one starts: 250 ms.
@@ -73,9 +75,8 @@ public struct RaceReport<Success: Sendable, Instant: InstantProtocol>: Sendable 
 /// - the result is the *earliest-ordered* success, not the first to arrive: when attempt j
 ///   succeeds, the race waits only for attempts before j that are still running (one of
 ///   them may succeed and win), starts no new ones, and cancels the ones after j;
-/// - when the winner is known every other running attempt is cancelled (attempts after a
-///   pending success are cancelled then too, not at the moment of that success: a task
-///   group cannot cancel one child); an attempt must
+/// - attempts after a success are cancelled at once; when the winner is known every other
+///   running attempt is cancelled; an attempt must
 ///   honour cancellation and release what it holds (a half-open socket). Values of attempts
 ///   that succeeded but lost are dropped.
 ///
@@ -107,6 +108,7 @@ public struct StaggeredRace<C: Clock>: Sendable where C.Duration == Duration {
             var nextToStart = 0
             var running = Set<Int>()
             var best: (index: Int, value: Success)? = nil
+            var cancellations: [Int: AttemptCancellation] = [:]
 
             /// Starts the next attempt; `scheduled` is when it was due (a timer's deadline),
             /// so reports and the next deadline do not drift with scheduling latency.
@@ -117,10 +119,30 @@ public struct StaggeredRace<C: Clock>: Sendable where C.Duration == Duration {
                 reports[index].startedAt = start
                 running.insert(index)
                 let attempt = attempts[index]
+                let cancel = AttemptCancellation()
+                cancellations[index] = cancel
                 group.addTask {
-                    let result: Result<Success, any Error>
-                    do { result = .success(try await attempt()) } catch { result = .failure(error) }
-                    return .finished(index, result, at: clock.now)
+                    // The attempt runs beside a watcher of its own cancellation, so the race
+                    // can cancel this one child (a task group can only cancel all).
+                    await withTaskGroup(of: Result<Success, any Error>?.self) { inner in
+                        inner.addTask {
+                            do { return .success(try await attempt()) } catch { return .failure(error) }
+                        }
+                        inner.addTask {
+                            await cancel.wait()
+                            return nil
+                        }
+                        let first = await inner.next() ?? nil
+                        inner.cancelAll()
+                        guard let first else {
+                            // Cancelled by the race: let the attempt end (and close what it
+                            // holds); its result no longer matters.
+                            while await inner.next() != nil {}
+                            return .finished(index, .failure(CancellationError()), at: clock.now)
+                        }
+                        while await inner.next() != nil {}
+                        return .finished(index, first, at: clock.now)
+                    }
                 }
                 if nextToStart < attempts.count {
                     let deadline = start.advanced(by: stagger)
@@ -143,7 +165,8 @@ public struct StaggeredRace<C: Clock>: Sendable where C.Duration == Duration {
                         startNext(scheduled: deadline)
                     }
                 case .finished(let index, let result, let finishedAt):
-                    running.remove(index)
+                    guard running.remove(index) != nil else { continue }  // cancelled earlier
+                    cancellations[index] = nil
                     reports[index].finishedAt = finishedAt
                     switch result {
                     case .success(let value):
@@ -152,6 +175,12 @@ public struct StaggeredRace<C: Clock>: Sendable where C.Duration == Duration {
                         } else {
                             if let current = best { reports[current.index].outcome = .succeededButLost }
                             best = (index, value)
+                            // Later attempts can no longer win: cancel them now.
+                            for later in running where later > index {
+                                running.remove(later)
+                                reports[later].outcome = .cancelled
+                                cancellations.removeValue(forKey: later)?.cancel()
+                            }
                         }
                     case .failure(let error):
                         reports[index].outcome = .failed(error)
@@ -175,6 +204,41 @@ public struct StaggeredRace<C: Clock>: Sendable where C.Duration == Duration {
             guard let best else { return RaceReport(attempts: reports, winnerIndex: nil) }
             reports[best.index].outcome = .won(best.value)
             return RaceReport(attempts: reports, winnerIndex: best.index)
+        }
+    }
+}
+
+/// Cancels one attempt of a race: ``wait()`` returns once ``cancel()`` was called, or when
+/// the waiting task itself is cancelled.
+private final class AttemptCancellation: Sendable {
+    private struct State {
+        var cancelled = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    func cancel() {
+        let waiter = state.withLock { state in
+            state.cancelled = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    if state.cancelled || Task.isCancelled { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            cancel()
         }
     }
 }
