@@ -18,7 +18,7 @@ let package = Package(
         // No pkgConfig: Avahi's .pc adds -D_REENTRANT, which SwiftPM rejects; shim.h includes
         // the header by its path instead.
         .systemLibrary(name: "CAvahiDNSSD", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
-        // C where Swift cannot reach: libjpeg's error handler must longjmp.
+        // C where Swift cannot reach: libjpeg's error handler must longjmp; OpenSSL macros.
         .target(name: "CClawShims", dependencies: ["CJPEG"]),
 
         // Pure Swift parsers and encoders: no C, no sockets.
