@@ -1,4 +1,3 @@
-internal import Foundation
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -23,8 +22,9 @@ struct CommandOutput: Sendable, Hashable {
     }
 }
 
-/// Runs a helper program (Foundation's `Process`) with a deadline, reading both pipes as
-/// they fill so a chatty child cannot block on a full pipe.
+/// Runs a helper program with a deadline, reading both pipes as they fill so a chatty child
+/// cannot block on a full pipe. posix_spawn, not Foundation's `Process`: Foundation would be
+/// the only reason the binary loads ICU at every start.
 enum CommandRunner {
     /// `tailscale status --json` for a tailnet of thousands of peers is a few MiB; more than
     /// this is not a status document, and memory stays bounded.
@@ -42,26 +42,10 @@ enum CommandRunner {
     ) throws(ClawPairError) -> CommandOutput {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw ClawPairError(.ioError, "cannot run \(executable): \(error)")
-        }
-        // Process.run closes the parent's copies of the write ends, so EOF means the child
-        // (and anything it passed the pipes to) is done writing.
-        var streams = [
-            Stream(descriptor: output.fileHandleForReading.fileDescriptor),
-            Stream(descriptor: errors.fileHandleForReading.fileDescriptor),
-        ]
+        let child = try ChildProcess(
+            executable: executable, arguments: arguments,
+            environment: environment.map { "\($0.key)=\($0.value)" })
+        var streams = [Stream(descriptor: child.standardOutput), Stream(descriptor: child.standardError)]
         var timedOut = false
         while streams.contains(where: { !$0.finished }) {
             let remaining = deadline - clock.now
@@ -78,7 +62,10 @@ enum CommandRunner {
             }
         }
         // Pipes closed; give the child until the deadline to exit.
-        while !timedOut && process.isRunning {
+        var termination: CommandOutput.Termination?
+        while !timedOut {
+            termination = child.reapIfExited()
+            if termination != nil { break }
             if clock.now >= deadline {
                 timedOut = true
                 break
@@ -86,25 +73,10 @@ enum CommandRunner {
             usleep(UInt32(exitPollInterval.milliseconds * 1000))
         }
         if timedOut {
-            stop(process)
+            child.stop(grace: terminationGrace, pollInterval: exitPollInterval)
             return CommandOutput(termination: .timedOut, standardOutput: streams[0].bytes, standardError: streams[1].bytes)
         }
-        let termination: CommandOutput.Termination =
-            process.terminationReason == .uncaughtSignal
-            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
-        return CommandOutput(termination: termination, standardOutput: streams[0].bytes, standardError: streams[1].bytes)
-    }
-
-    /// SIGTERM, a grace period, then SIGKILL; waits until the child is reaped.
-    private static func stop(_ process: Process) {
-        guard process.isRunning else { return }
-        let pid = process.processIdentifier
-        kill(pid, SIGTERM)
-        let clock = ContinuousClock()
-        let graceEnd = clock.now.advanced(by: terminationGrace)
-        while process.isRunning && clock.now < graceEnd { usleep(UInt32(exitPollInterval.milliseconds * 1000)) }
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        return CommandOutput(termination: termination!, standardOutput: streams[0].bytes, standardError: streams[1].bytes)
     }
 
     private struct Stream {
