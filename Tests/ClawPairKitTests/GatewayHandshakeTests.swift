@@ -172,6 +172,19 @@ import Testing
         #expect(stub.lines("CONNECT").isEmpty)
     }
 
+    @Test func aGatewayThatNeverAnswersConnectTimesOut() async throws {
+        var handshake = handshake()
+        handshake.connectTimeout = .milliseconds(500)
+        let (stub, error) = try await failure(mode: "noanswer", handshake)
+        defer { stub.stop() }
+        guard case .timedOut? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(error?.clawPairError.code == .gatewayConnectTimeout)
+        #expect(try await stub.awaitLine("VERIFIED") == "v3")  // connect was sent and signed
+    }
+
     @Test func aFrameOverThePreAuthLimitIsRefused() async throws {
         let (stub, error) = try await failure(mode: "bigbefore")
         defer { stub.stop() }

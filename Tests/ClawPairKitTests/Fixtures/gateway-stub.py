@@ -28,6 +28,7 @@ Modes:
   bigafter           hello-ok with maxPayload 2048, then a 4096-byte event
   bigbefore          a 70 KiB event before the challenge
   nochallenge        accepts the upgrade and sends nothing
+  noanswer           sends the challenge, reads connect, never answers
   ts-string, ts-negative, ts-fraction, nonce-empty, nonce-missing   bad challenges
 """
 import asyncio
