@@ -234,6 +234,20 @@ import Testing
         }
     }
 
+    @Test func sessionPingsTheGateway() async throws {
+        let stub = try await GatewayStub.start(mode: "hello")
+        defer { stub.stop() }
+        let session = try await GatewaySession.connect(
+            websocket: try await websocket(stub), handshake: handshake(), pingInterval: .milliseconds(50))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await session.run() }
+            _ = try await stub.awaitLine("PING")
+            await session.close()
+            try await group.next()
+        }
+        #expect(GatewaySession.defaultPingInterval == .seconds(15))
+    }
+
     @Test func missedTicksCloseWith4000() async throws {
         let stub = try await GatewayStub.start(mode: "noticks")
         defer { stub.stop() }
