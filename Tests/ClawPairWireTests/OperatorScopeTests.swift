@@ -148,3 +148,14 @@ import Testing
         #expect(GatewayCredentials(storedDeviceToken: stored).deviceTokenRetry == nil)
     }
 }
+
+@Suite struct RetryAfterTests {
+    @Test func clampedToTheRegistryBounds() {
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: 2500, message: "").retryAfter == .milliseconds(2500))
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: 5, message: "").retryAfter == .seconds(1))
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: 86_400_000, message: "").retryAfter == .seconds(900))
+        #expect(GatewayConnectError.unavailable(retryAfterMs: 3000, message: "").retryAfter == .seconds(3))
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: nil, message: "").retryAfter == nil)
+        #expect(GatewayConnectError.pairingRequired(.init(requestId: "r", message: "")).retryAfter == nil)
+    }
+}
