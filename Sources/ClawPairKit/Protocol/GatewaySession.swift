@@ -108,7 +108,7 @@ public final class GatewaySession: Sendable {
             failure = error
         }
         let closedByUs = closing.withLock { $0 }
-        let error: any Error = failure ?? ClawPairError(.gatewayClosed, "the gateway session ended")
+        let error = Self.sessionError(failure)
         correlator.finish(throwing: error)
         eventSink.finish()
         switch (failure as? ClawPairError)?.code {
@@ -118,6 +118,20 @@ public final class GatewaySession: Sendable {
         }
         if closedByUs { return }
         throw error
+    }
+
+    /// What ``run()`` throws for the failure that ended it: cancellation as is, everything
+    /// else as a ``ClawPairError`` (transport failures as `GATEWAY_CLOSED` or
+    /// `WS_PROTOCOL_ERROR`).
+    static func sessionError(_ failure: (any Error)?) -> any Error {
+        switch failure {
+        case nil: ClawPairError(.gatewayClosed, "the gateway session ended")
+        case let error as ClawPairError: error
+        case let error as CancellationError: error
+        case let error as WebSocketProtocolError:
+            ClawPairError(.wsProtocolError, "the gateway broke the WebSocket protocol: \(error)")
+        case let error?: ClawPairError(.gatewayClosed, "the gateway connection failed: \(error)")
+        }
     }
 
     /// Closes the session normally; ``run()`` then returns.
