@@ -12,9 +12,14 @@ public enum HeaderRedaction {
     /// Name fragments that mark a credential (`X-Gateway-Token`, `X-Session-Key` …).
     static let secretFragments = ["token", "secret", "password", "passwd", "auth", "session", "key", "jwt", "cookie"]
 
+    /// Challenges name a scheme and parameters, never a credential, and an Access
+    /// challenge's `resource_metadata` is what the report is for.
+    static let publicNames: Set<String> = ["www-authenticate", "proxy-authenticate"]
+
     /// Whether `name: value` should be hidden.
     public static func isSecret(name: String, value: String) -> Bool {
         let lowered = name.lowercased()
+        if publicNames.contains(lowered) { return false }
         if secretNames.contains(lowered) || secretFragments.contains(where: { lowered.contains($0) }) { return true }
         return looksLikeCredential(value)
     }
