@@ -133,6 +133,18 @@ import ClawPairKit
         #expect(!text.stdout.contains("x-secret"))
         #expect(text.stderr.isEmpty, "progress only on a terminal: \(text.stderr)")
 
+        // An instance name, found by mDNS (the lab hosts' avahi-daemons): its LAN addresses
+        // are the routes; the IPv4 one reaches the gateway.
+        try lab.hosts.spawn("gw2", "pub", ["avahi-publish", "-s", "Probe GW (OpenClaw)", "_openclaw-gw._tcp", "\(Self.gatewayPort)", "role=gateway"])
+        try lab.hosts.waitLog("gw2", "pub", "Established")
+        let named = try probe(lab, ["probe gw  (openclaw)"])
+        #expect(named.status == 0, "\(named.stdout)")
+        #expect(named.json["target"] == "probe gw  (openclaw)")
+        #expect(named.json["verdict"]?["route"]?.stringValue == live)
+        guard case .array(let namedRoutes)? = named.json["routes"] else { Issue.record("no routes"); return }
+        #expect(namedRoutes.allSatisfy { $0["source"] == "discovery" })
+        #expect(try lab.hosts.exec("client", [LabHosts.clawpair, "probe", "Nobody Here"]).status == 1)
+
         // Plaintext to a public host is refused before any packet: exit 5.
         let plaintext = try probe(lab, ["ws://gateway.example.com:18789"])
         #expect(plaintext.status == 5)
