@@ -22,7 +22,8 @@ import ClawPairKit
         do {
             let router = try lab.address("gw1")
             let gateway = try lab.address("gw2")
-            try lab.exec("gw1", ["sysctl", "-qw", "net.ipv4.ip_forward=1"], allowFailure: false)
+            // /proc, not sysctl(8): procps is not among the test packages.
+            try lab.exec("gw1", ["sh", "-c", "echo 1 > /proc/sys/net/ipv4/ip_forward"], allowFailure: false)
             try lab.exec("gw1", ["ip", "route", "add", "blackhole", "10.99.0.0/24"], allowFailure: false)
             try lab.exec("client", ["ip", "route", "add", "10.99.0.0/24", "via", router], allowFailure: false)
             try lab.spawn("gw2", "ws", ["python3", Self.fixture, "challenge", "--host", gateway, "--port", "\(Self.gatewayPort)", "--lifetime", "300"])
