@@ -165,17 +165,6 @@ private struct HandshakeReader {
     }
 }
 
-extension GatewayFrame {
-    /// "request", "response" or "event", for messages.
-    var kind: String {
-        switch self {
-        case .request: "request"
-        case .response: "response"
-        case .event: "event"
-        }
-    }
-}
-
 extension GatewayConnectError {
     /// A transport failure during the handshake: a lost connection, a WebSocket protocol
     /// violation (an oversized message among them), or a misuse.

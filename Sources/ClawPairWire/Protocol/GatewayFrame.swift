@@ -56,3 +56,14 @@ public enum GatewayFrame: Sendable, Hashable {
     /// The frame as compact JSON text, ready to send.
     public func encoded() -> String { json.serialized() }
 }
+
+extension GatewayFrame {
+    /// "request", "response" or "event", for messages.
+    public var kind: String {
+        switch self {
+        case .request: "request"
+        case .response: "response"
+        case .event: "event"
+        }
+    }
+}
