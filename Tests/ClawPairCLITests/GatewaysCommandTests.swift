@@ -149,6 +149,46 @@ import Testing
         #expect(result.stderr.contains("plaintext"))
     }
 
+    /// `trust` without --fingerprint reads the certificate a real TLS server (openssl
+    /// s_server) presents, shows it, and pins it only when confirmed (--yes here).
+    @Test func trustReadsThePresentedCertificate() async throws {
+        let home = Home()
+        try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)
+        let key = home.path + "/tls-key.pem", certificate = home.path + "/tls-cert.pem"
+        let made = try GatewaysProcess([
+            "/usr/bin/openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key, "-out", certificate, "-subj", "/CN=gateway.test", "-days", "2",
+        ])
+        #expect(made.wait() == 0, "openssl req: \(made.stderr)")
+        let pem = try String(contentsOfFile: certificate, encoding: .utf8)
+        let base64 = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        let expected = CertificateFingerprint(derCertificate: [UInt8](try #require(Data(base64Encoded: base64))))
+
+        let server = try GatewaysProcess(["/usr/bin/openssl", "s_server", "-accept", "0", "-cert", certificate, "-key", key, "-naccept", "2"], keepStdinOpen: true)
+        var port: Int?
+        for _ in 0..<5000 where port == nil {
+            if let line = server.stdout.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }), let colon = line.lastIndex(of: ":") {
+                port = Int(line[line.index(after: colon)...])
+            } else {
+                usleep(2_000)
+            }
+        }
+        let serverPort = try #require(port, "openssl s_server did not start: \(server.stdout) \(server.stderr)")
+        #expect(await Self.gateways(home, ["add", "wss://127.0.0.1:\(serverPort)", "--name", "TLS"]).status == 0)
+
+        // Not on a terminal and no --yes: the fingerprints are shown, nothing is pinned.
+        var result = await Self.gateways(home, ["trust", "TLS"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.contains(expected.hex))
+        #expect(try home.open().record(GatewayID(rawValue: "manual|127.0.0.1|\(serverPort)"))?.pin == nil)
+
+        result = await Self.gateways(home, ["trust", "TLS", "--yes", "--json"])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(try Self.json(result.stdout)["new"]?.stringValue == expected.hex)
+        #expect(try Self.json(result.stdout)["old"] == .null)
+        #expect(try home.open().record(GatewayID(rawValue: "manual|127.0.0.1|\(serverPort)"))?.pin == expected)
+    }
+
     @Test func accessIsFullOrLimitedFromTheOperatorScopes() async throws {
         let home = Home()
         let registry = try home.open()

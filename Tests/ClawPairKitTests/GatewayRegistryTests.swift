@@ -241,6 +241,14 @@ import Testing
         #expect(try registry.record(a.id)?.pin == Self.pinB)
     }
 
+    @Test(arguments: ["ws://gw.lan:18789", "wss://[fe80::1%25eth0]:443/claw", "ws://[fd00::1]:9000", "wss://a.ts.net:443/x%20y"])
+    func configuredURLMatchesTheParsedRoute(url: String) throws {
+        let route = try GatewayRoute(url: url)
+        let entry = GatewayEntry.manual(route: route)
+        #expect(entry.configuredURL == route.url)
+        #expect(entry.configuredRoute?.url == route.url)
+    }
+
     // MARK: Resolving ID arguments
 
     @Test func resolvesExactIdNameAndUniquePrefix() throws {

@@ -56,8 +56,20 @@ public struct GatewayEntry: Sendable, Hashable {
         return try? GatewayRoute(host: host, port: port, tls: tls, contextPath: contextPath)
     }
 
+    /// The configured route's canonical URL, built from the stored parts (which were
+    /// normalised by ``GatewayRoute`` when stored) without parsing them again: `list` shows
+    /// it for every entry.
+    public var configuredURL: String? {
+        guard let host, let port, let tls else { return nil }
+        var urlHost = host
+        if host.contains(":") {
+            urlHost = "[" + host.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false).joined(separator: "%25") + "]"
+        }
+        return (tls ? "wss://" : "ws://") + urlHost + ":" + String(port) + (contextPath ?? "")
+    }
+
     /// The URL to show: the route that last worked, else the configured one.
-    public var displayURL: String? { provenRoute ?? configuredRoute?.url }
+    public var displayURL: String? { provenRoute ?? configuredURL }
 }
 
 /// A device token the gateway issued for one role (`node`, `operator`), with its scopes.

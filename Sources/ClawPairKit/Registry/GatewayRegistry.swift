@@ -216,7 +216,7 @@ public final class GatewayRegistry {
         try connection.write { () throws(ClawPairError) in
             let id = pairing.entry.id
             let key = SQLiteStatement.Value.text(id.rawValue)
-            try upsertInTransaction(pairing.entry, rename: true)
+            _ = try upsertInTransaction(pairing.entry, rename: true)
             let credentials = pairing.credentials
             try connection.statement("DELETE FROM secrets WHERE entry_id = ?1").run([key])
             if credentials.sharedToken != nil || credentials.password != nil || credentials.bootstrapToken != nil {
