@@ -61,11 +61,22 @@ public struct GatewayEntry: Sendable, Hashable {
     /// it for every entry.
     public var configuredURL: String? {
         guard let host, let port, let tls else { return nil }
-        var urlHost = host
-        if host.contains(":") {
-            urlHost = "[" + host.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false).joined(separator: "%25") + "]"
+        var url = tls ? "wss://" : "ws://"
+        if host.utf8.contains(UInt8(ascii: ":")) {
+            // IPv6: bracketed, the zone's % written %25 (RFC 6874).
+            url += "["
+            for scalar in host.unicodeScalars {
+                url.unicodeScalars.append(scalar)
+                if scalar == "%" { url += "25" }
+            }
+            url += "]"
+        } else {
+            url += host
         }
-        return (tls ? "wss://" : "ws://") + urlHost + ":" + String(port) + (contextPath ?? "")
+        url += ":"
+        url += String(port)
+        if let contextPath { url += contextPath }
+        return url
     }
 
     /// The URL to show: the route that last worked, else the configured one.

@@ -330,24 +330,32 @@ public final class GatewayRegistry {
 
     /// Every entry, the focused one first, then in the order they were added.
     public func list() throws(ClawPairError) -> [GatewaySummary] {
-        try connection.statement(
+        var summaries = try connection.statement(
             """
             SELECT \(Self.entryColumns),
                    f.entry_id IS NOT NULL, b.entry_id IS NOT NULL, p.entry_id IS NOT NULL,
-                   EXISTS (SELECT 1 FROM device_tokens d WHERE d.entry_id = e.id), o.scopes
+                   EXISTS (SELECT 1 FROM device_tokens d WHERE d.entry_id = e.id),
+                   CASE WHEN o.scopes IS NULL THEN NULL
+                        ELSE instr(' ' || o.scopes || ' ', ' \(AccessLevel.adminScope) ') > 0 END
             FROM entries e
             LEFT JOIN focus f ON f.entry_id = e.id
             LEFT JOIN bolts b ON b.entry_id = e.id
             LEFT JOIN pins p ON p.entry_id = e.id
             LEFT JOIN device_tokens o ON o.entry_id = e.id AND o.role = '\(DeviceToken.operatorRole)'
-            ORDER BY f.entry_id IS NULL, e.created_order
+            ORDER BY e.created_order
             """
         ).rows { row throws(ClawPairError) in
             GatewaySummary(
                 entry: try Self.entry(row, connection), focused: row.integer(11) != 0, bolted: row.integer(12) != 0,
                 pinned: row.integer(13) != 0, paired: row.integer(14) != 0,
-                access: AccessLevel(operatorScopes: row.optionalText(15).map(Self.scopes)))
+                access: row.optionalInteger(15).map { $0 != 0 ? .full : .limited })
         }
+        // The focused entry first: moved here rather than sorted in SQL, which would sort
+        // every row instead of walking the created_order index.
+        if let focused = summaries.firstIndex(where: \.focused), focused > 0 {
+            summaries.insert(summaries.remove(at: focused), at: 0)
+        }
+        return summaries
     }
 
     /// An entry with everything it owns, or nil.
