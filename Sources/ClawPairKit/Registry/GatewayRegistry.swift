@@ -35,6 +35,8 @@ public final class GatewayRegistry {
     public init(path: String, nowMs: @escaping () -> Int64 = WallClock.nowMs) throws(ClawPairError) {
         self.nowMs = nowMs
         connection = try SQLiteConnection(path: path)
+        // Before anything else: even a refused file must not be checkpointed when we close it.
+        try connection.keepWriteAheadLogOnClose()
         // Reading the header first: a file that is not a database fails here, unmodified.
         let version = try connection.integerPragma("user_version")
         try RegistryMigrations.refuseNewer(version, connection)
