@@ -102,12 +102,12 @@ import Testing
         var result = await Self.gateways(home, ["focus", "manual|", "--json"])
         #expect(result.status == 3)
         let error = try Self.json(result.stdout)["error"]
-        #expect(error?["code"]?.stringValue == "GATEWAY_AMBIGUOUS")
+        #expect(error?["code"]?.stringValue == "REGISTRY_AMBIGUOUS")
         #expect(error?["message"]?.stringValue?.contains("manual|one.lan|18789") == true)
         #expect(error?["message"]?.stringValue?.contains("manual|two.lan|18789") == true)
         result = await Self.gateways(home, ["bolt", "three", "--json"])
         #expect(result.status == 3)
-        #expect(try Self.json(result.stdout)["error"]?["code"]?.stringValue == "GATEWAY_NOT_FOUND")
+        #expect(try Self.json(result.stdout)["error"]?["code"]?.stringValue == "REGISTRY_NOT_FOUND")
     }
 
     @Test func unboltingTheFocusedGatewayIsRefused() async throws {

@@ -154,7 +154,7 @@ import Testing
         let a = try Self.manual("a.lan")
         try registry.upsert(a)
         try registry.focus(a.id)
-        #expect(throws: ClawPairError(.gatewayFocused, "")) { try registry.unbolt(a.id) }
+        #expect(throws: ClawPairError(.registryFocused, "")) { try registry.unbolt(a.id) }
         #expect(try registry.boltedIDs() == [a.id])
         #expect(try registry.focusedID() == a.id)
     }
@@ -175,10 +175,10 @@ import Testing
     @Test func noDanglingReferencesCanBeWritten() throws {
         let registry = try Home().open()
         let ghost = GatewayID(rawValue: "manual|ghost|1")
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.bolt(ghost) }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.focus(ghost) }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.trust(ghost, pin: Self.pinA) }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.setPreference(ghost, key: "k", value: "v") }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.bolt(ghost) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.focus(ghost) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.trust(ghost, pin: Self.pinA) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.setPreference(ghost, key: "k", value: "v") }
         #expect(throws: ClawPairError.self) {
             try registry.connection.execute("INSERT INTO pins (entry_id, fingerprint, pinned_at_ms) VALUES ('nobody', '\(Self.pinA.hex)', 0)")
         }
@@ -266,13 +266,13 @@ import Testing
             _ = try registry.resolve("manual|studio")
             Issue.record("an ambiguous prefix resolved")
         } catch {
-            #expect(error.code == .gatewayAmbiguous)
+            #expect(error.code == .registryAmbiguous)
             #expect(error.message.contains(studio.id.rawValue) && error.message.contains(studio2.id.rawValue))
         }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.resolve("nothing") }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.resolve("") }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.resolve("nothing") }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.resolve("") }
         try registry.upsert(try Self.manual("x.lan", name: "Studio"))
-        #expect(throws: ClawPairError(.gatewayAmbiguous, "")) { try registry.resolve("Studio") }
+        #expect(throws: ClawPairError(.registryAmbiguous, "")) { try registry.resolve("Studio") }
     }
 
     // MARK: Forget
@@ -322,7 +322,7 @@ import Testing
         let registry = try Home().open()
         try Self.fullyOwned(registry, try Self.manual("a.lan"))
         let before = try registry.rowCounts()
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.forget(GatewayID(rawValue: "manual|a.lan")) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.forget(GatewayID(rawValue: "manual|a.lan")) }
         #expect(try registry.rowCounts() == before)
     }
 
