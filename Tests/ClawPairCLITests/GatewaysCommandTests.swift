@@ -96,6 +96,25 @@ import Testing
         #expect(try home.open().list() == before)
     }
 
+    @Test(arguments: [
+        ("gw.lan", [String](), "ws://gw.lan:18789", "manual|gw.lan|18789"),
+        ("GW.lan:443", [], "wss://gw.lan:443", "manual|gw.lan|443"),
+        ("gw.lan", ["--tls"], "wss://gw.lan:443", "manual|gw.lan|443"),
+        ("gw.lan:8443", ["--tls"], "wss://gw.lan:8443", "manual|gw.lan|8443"),
+        ("box.tail1234.ts.net", [], "wss://box.tail1234.ts.net:443", "manual|box.tail1234.ts.net|443"),
+        ("[fd00::1]", [], "ws://[fd00::1]:18789", "manual|fd00::1|18789"),
+        ("fd00::2", [], "ws://[fd00::2]:18789", "manual|fd00::2|18789"),
+        ("http://10.0.0.2:18789/Claw", [], "ws://10.0.0.2:18789/Claw", "manual|10.0.0.2|18789|/Claw"),
+    ])
+    func addReadsURLsAndHostPorts(input: String, flags: [String], url: String, id: String) async throws {
+        let home = Home()
+        let result = await Self.gateways(home, ["add", input, "--json"] + flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        let added = try Self.json(result.stdout)
+        #expect(added["url"]?.stringValue == url)
+        #expect(added["id"]?.stringValue == id)
+    }
+
     @Test func ambiguousAndUnknownIdsListCandidatesAsJSONErrors() async throws {
         let home = Home()
         for host in ["one.lan", "two.lan"] { _ = await Self.gateways(home, ["add", host]) }
@@ -275,6 +294,28 @@ import Testing
         #expect(finished.status == 0)
         #expect(try reopened.record(id) == nil)
         #expect(try reopened.rowCounts()["entries"] == 1)
+    }
+
+    /// While one process holds the write lock (paused inside forget), readers are not
+    /// blocked (WAL) and a writer waits on the busy timeout instead of failing: once the
+    /// holder dies, the waiting change goes through.
+    @Test func writersWaitForTheLockAndReadersDoNot() throws {
+        let home = Home()
+        let registry = try home.open()
+        _ = try Self.storePaired(registry, host: "gw.example", name: "GW")
+        _ = try Self.storePaired(registry, host: "other.example", name: "Other")
+        let holder = try GatewaysProcess(
+            [LabHosts.clawpair, "gateways", "forget", "GW", "--yes", "--home", home.path], environment: ["CLAWPAIR_TEST_PAUSE_IN": "forget"])
+        #expect(holder.waitForStderr("paused inside forget"), "\(holder.stderr)")
+        // The holder never finishes by itself, so these complete only if reads are not blocked.
+        let listed = try GatewaysProcess.run(["gateways", "list", "--json", "--home", home.path])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("manual|gw.example|443"))
+        let waiter = try GatewaysProcess([LabHosts.clawpair, "gateways", "bolt", "Other", "--home", home.path])
+        holder.kill9()
+        #expect(waiter.wait() == 0, "\(waiter.stderr)")
+        #expect(try home.open().boltedIDs().contains(GatewayID(rawValue: "manual|other.example|443")))
+        #expect(try home.open().record(GatewayID(rawValue: "manual|gw.example|443")) != nil)
     }
 
     /// kill -9 at random moments of a forget: every time the registry is consistent and

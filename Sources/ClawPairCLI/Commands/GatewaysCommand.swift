@@ -162,7 +162,8 @@ private struct Gateways {
     }
 
     /// A route from `URL` or `HOST[:PORT]`. Without a scheme, TLS is what `tls` says, else
-    /// on for port 443 and off otherwise (a gateway's own port, 18789, is plaintext).
+    /// on for port 443 and for a `*.ts.net` host without a port, and off otherwise (a
+    /// gateway's own port, 18789, is plaintext).
     static func route(_ text: String, tls: Bool?) throws -> GatewayRoute {
         do {
             if text.contains("://") {
@@ -193,7 +194,10 @@ private struct Gateways {
                 }
                 port = value
             }
-            let useTLS = tls ?? (port == GatewayRoute.defaultTLSPort)
+            // Tailscale Serve hosts (*.ts.net) answer on 443 with TLS (spec/discovery.md:
+            // their default port is 443).
+            let tailnet = port == nil && (host.lowercased().hasSuffix(".ts.net") || host.lowercased().hasSuffix(".ts.net."))
+            let useTLS = tls ?? (port == GatewayRoute.defaultTLSPort || tailnet)
             return try GatewayRoute(host: String(host), port: port, tls: useTLS)
         } catch let error as GatewayRoute.SyntaxError {
             throw ClawPairError(.registryInvalid, "'\(text)' is not a gateway address: \(error.reason)",
