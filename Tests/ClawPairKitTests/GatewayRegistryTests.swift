@@ -98,6 +98,40 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == garbage)
     }
 
+    @Test func migrationsRunForwardOnceAndInOrder() throws {
+        let home = Home()
+        let registry = try home.open()
+        try registry.upsert(Self.manual("gw.lan"))
+        let connection = registry.connection
+        let next = RegistryMigrations.steps + [
+            "ALTER TABLE entries ADD COLUMN note TEXT; UPDATE entries SET note = 'migrated';",
+            "CREATE TABLE extra (n INTEGER); INSERT INTO extra VALUES (1);",
+        ]
+        try RegistryMigrations.migrate(connection, steps: next)
+        #expect(try connection.integerPragma("user_version") == RegistryMigrations.latestVersion + 2)
+        #expect(try connection.statement("SELECT note FROM entries").first { $0.text(0) } == "migrated")
+        // Again: nothing runs twice (a second INSERT would make two rows).
+        try RegistryMigrations.migrate(connection, steps: next)
+        #expect(try connection.statement("SELECT count(*) FROM extra").first { $0.integer(0) } == 1)
+        // A failing step rolls the whole migration back to the previous version.
+        #expect(throws: ClawPairError.self) { try RegistryMigrations.migrate(connection, steps: next + ["CREATE TABLE extra (n INTEGER)"]) }
+        #expect(try connection.integerPragma("user_version") == RegistryMigrations.latestVersion + 2)
+        // This build does not know version latest + 2: opening now refuses.
+        #expect(throws: ClawPairError(.registryTooNew, "")) { try home.open() }
+    }
+
+    @Test func aChangeBlockedPastTheBusyTimeoutIsAStorageError() throws {
+        let home = Home()
+        let holder = try home.open()
+        try holder.upsert(Self.manual("gw.lan"))
+        try holder.connection.execute("BEGIN IMMEDIATE")
+        defer { try? holder.connection.execute("ROLLBACK") }
+        let other = try GatewayRegistry(path: home.database, nowMs: { 0 }, busyTimeoutMs: 50)
+        #expect(try other.list().count == 1)  // readers are not blocked
+        let error = try #require(throws: ClawPairError.self) { try other.bolt(GatewayID(rawValue: "manual|gw.lan|18789")) }
+        #expect(error.code == .registryBusy && error.code.category == .internal)
+    }
+
     // MARK: Invariants
 
     @Test func theSameGatewayAddedTwiceIsOneEntry() throws {

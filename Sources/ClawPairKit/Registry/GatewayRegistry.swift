@@ -32,9 +32,13 @@ public final class GatewayRegistry {
 
     /// Opens the registry database at `path`. A damaged file (`REGISTRY_CORRUPT`) or one
     /// written by a newer clawpair (`REGISTRY_TOO_NEW`) is refused before anything is written.
-    public init(path: String, nowMs: @escaping () -> Int64 = WallClock.nowMs) throws(ClawPairError) {
+    public convenience init(path: String, nowMs: @escaping () -> Int64 = WallClock.nowMs) throws(ClawPairError) {
+        try self.init(path: path, nowMs: nowMs, busyTimeoutMs: SQLiteConnection.busyTimeoutMs)
+    }
+
+    init(path: String, nowMs: @escaping () -> Int64, busyTimeoutMs: Int32) throws(ClawPairError) {
         self.nowMs = nowMs
-        connection = try SQLiteConnection(path: path)
+        connection = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
         // Before anything else: even a refused file must not be checkpointed when we close it.
         try connection.keepWriteAheadLogOnClose()
         // Reading the header first: a file that is not a database fails here, unmodified.
