@@ -158,6 +158,20 @@ import Testing
         // Swift's String == would call the first two equal; the registry must not.
         #expect(composed.rawValue == decomposed.rawValue)
         #expect(try registry.resolve(composed.rawValue) == composed)
+        // State belongs to the exact bytes too.
+        try registry.bolt(composed)
+        try registry.trust(decomposed, pin: Self.pinA)
+        let bytes = { (summary: GatewaySummary) in Array(summary.entry.id.rawValue.utf8) }
+        let listed = try registry.list()
+        #expect(listed.filter(\.bolted).map(bytes) == [Array(composed.rawValue.utf8)])
+        #expect(listed.filter(\.pinned).map(bytes) == [Array(decomposed.rawValue.utf8)])
+        try registry.focus(composed)
+        #expect(try registry.record(decomposed)?.focused == false)
+        #expect(try registry.record(composed)?.focused == true)
+        #expect(try registry.unbolt(upper) == false)  // not refused: only `composed` is focused
+        try registry.bolt(decomposed)
+        #expect(try registry.unbolt(decomposed))
+        try registry.focus(upper)
         try registry.forget(decomposed)
         #expect(try registry.list().map(\.entry.id.rawValue.utf8.count).sorted() == [composed.rawValue.utf8.count, upper.rawValue.utf8.count].sorted())
     }
