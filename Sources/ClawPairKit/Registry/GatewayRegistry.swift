@@ -347,21 +347,21 @@ public final class GatewayRegistry {
     /// (about 4 µs a row with 10 000 entries, against well under 1 µs this way).
     public func list() throws(ClawPairError) -> [GatewaySummary] {
         try connection.read { () throws(ClawPairError) in
-            let focused = try focusedIDInTransaction().map { Array($0.rawValue.utf8) }
-            let bolted = Set(try connection.statement("SELECT entry_id FROM bolts").rows { $0.textBytes(0) })
-            let pinned = Set(try connection.statement("SELECT entry_id FROM pins").rows { $0.textBytes(0) })
-            var paired = Set<[UInt8]>()
-            var access: [[UInt8]: AccessLevel] = [:]
+            let focused = try focusedIDInTransaction().map { IDBytes(Array($0.rawValue.utf8)) }
+            let bolted = Set(try connection.statement("SELECT entry_id FROM bolts").rows { IDBytes($0.textBytes(0)) })
+            let pinned = Set(try connection.statement("SELECT entry_id FROM pins").rows { IDBytes($0.textBytes(0)) })
+            var paired = Set<IDBytes>()
+            var access: [IDBytes: AccessLevel] = [:]
             let tokens = try connection.statement(
                 "SELECT entry_id, role = '\(DeviceToken.operatorRole)', instr(' ' || scopes || ' ', ' \(AccessLevel.adminScope) ') > 0 FROM device_tokens"
-            ).rows { ($0.textBytes(0), $0.integer(1) != 0, $0.integer(2) != 0) }
+            ).rows { (IDBytes($0.textBytes(0)), $0.integer(1) != 0, $0.integer(2) != 0) }
             for (id, isOperator, isAdmin) in tokens {
                 paired.insert(id)
                 if isOperator { access[id] = isAdmin ? .full : .limited }
             }
             var summaries = try connection.statement("SELECT \(Self.entryColumns) FROM entries e ORDER BY e.created_order").rows {
                 row throws(ClawPairError) in
-                let key = row.textBytes(0)
+                let key = IDBytes(row.textBytes(0))
                 return GatewaySummary(
                     entry: try Self.entry(row, connection), focused: key == focused, bolted: bolted.contains(key),
                     pinned: pinned.contains(key), paired: paired.contains(key), access: access[key])
@@ -567,4 +567,12 @@ public final class GatewayRegistry {
             .registryAmbiguous, "'\(argument)' matches several gateways by \(what): \(list.joined(separator: ", "))",
             remedy: "give the full id or a longer prefix")
     }
+}
+
+/// An id's UTF-8 bytes as a set or dictionary key: compared as exact bytes, and hashed in
+/// one call rather than byte by byte as `[UInt8]` would be.
+private struct IDBytes: Hashable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
 }
