@@ -29,7 +29,7 @@ import Testing
         entry.accessOrigin = origin
         return GatewayPairing(
             entry: entry,
-            credentials: GatewayCredentials(
+            credentials: GatewaySecrets(
                 sharedToken: Secret("shared-secret"), password: Secret("password-secret"), bootstrapToken: Secret("bootstrap-secret"),
                 customHeaders: [CustomHeader(name: "X-Proxy", value: Secret("header-secret"))]),
             pin: pinA,
@@ -265,7 +265,7 @@ import Testing
         // A complete re-pairing replaces every token and drops roles no longer issued.
         var fresh = Self.pairing(a, token: "new")
         fresh.deviceTokens.removeAll { $0.role == "node" }
-        fresh.credentials = GatewayCredentials()
+        fresh.credentials = GatewaySecrets()
         try registry.storePairing(fresh)
         let replaced = try #require(try registry.record(a.id))
         #expect(replaced.deviceTokens.map(\.token.revealed) == ["new-operator"])

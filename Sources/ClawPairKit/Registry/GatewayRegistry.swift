@@ -412,10 +412,10 @@ public final class GatewayRegistry {
                 .rows([key]) { DeviceToken(role: $0.text(0), token: Secret($0.text(1)), scopes: Self.scopes($0.text(2)), issuedAtMs: $0.integer(3)) }
             var credentials = try connection.statement("SELECT shared_token, password, bootstrap_token FROM secrets WHERE entry_id = ?1")
                 .first([key]) {
-                    GatewayCredentials(
+                    GatewaySecrets(
                         sharedToken: $0.optionalText(0).map(Secret.init), password: $0.optionalText(1).map(Secret.init),
                         bootstrapToken: $0.optionalText(2).map(Secret.init))
-                } ?? GatewayCredentials()
+                } ?? GatewaySecrets()
             credentials.customHeaders = try connection.statement("SELECT name, value FROM custom_headers WHERE entry_id = ?1 ORDER BY position")
                 .rows([key]) { CustomHeader(name: $0.text(0), value: Secret($0.text(1))) }
             var preferences: [String: String] = [:]
