@@ -2,6 +2,14 @@ import Testing
 @testable import ClawPairWire
 
 @Suite struct GatewayIDTests {
+    @Test func idsCompareAsExactBytesNotAsCanonicallyEquivalentText() {
+        let composed = GatewayID.discovered(domain: "local.", instanceName: "Caf\u{E9}")
+        let decomposed = GatewayID.discovered(domain: "local.", instanceName: "Cafe\u{301}")
+        #expect(composed.rawValue == decomposed.rawValue)  // Swift's String equality...
+        #expect(composed != decomposed)  // ...but not the same id.
+        #expect(Set([composed, decomposed, composed]).count == 2)
+    }
+
     @Test func discoveredIDsMatchTheSpecExample() {
         #expect(
             GatewayID.discovered(serviceType: "_openclaw-gw._tcp", domain: "local.", instanceName: "Studio (OpenClaw)").rawValue

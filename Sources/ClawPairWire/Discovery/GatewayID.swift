@@ -57,3 +57,15 @@ extension GatewayID: Comparable {
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }
 }
+
+extension GatewayID {
+    // Swift's String == and hash treat canonically equivalent text as equal ("é" as one
+    // scalar and as "e" + accent); the spec says ids compare as exact bytes.
+    public static func == (lhs: GatewayID, rhs: GatewayID) -> Bool {
+        lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for byte in rawValue.utf8 { hasher.combine(byte) }
+    }
+}
