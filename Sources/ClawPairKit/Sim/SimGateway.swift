@@ -52,8 +52,18 @@ public final class SimGateway: Sendable {
             fingerprint = certificate.fingerprint
         }
         let bind = configuration.effectiveBindAddress
-        let listener = try TCPListener(bindingTo: SocketAddress(bind, port: configuration.port), backlog: 1024, reactor: reactor)
-        let adminListener = try TCPListener(bindingTo: .loopbackIPv4(port: configuration.adminPort), reactor: reactor)
+        let listener: TCPListener
+        let adminListener: TCPListener
+        do {
+            listener = try TCPListener(bindingTo: SocketAddress(bind, port: configuration.port), backlog: 1024, reactor: reactor)
+        } catch {
+            throw ClawPairError(.ioError, "cannot listen for clients: \(error)", remedy: "choose another --port or --bind")
+        }
+        do {
+            adminListener = try TCPListener(bindingTo: .loopbackIPv4(port: configuration.adminPort), reactor: reactor)
+        } catch {
+            throw ClawPairError(.ioError, "cannot listen for the admin endpoint: \(error)", remedy: "choose another --admin-port")
+        }
         let host = Self.urlHost(for: bind)
         let url = "\(configuration.tls ? "wss" : "ws")://\(host):\(listener.localAddress.port)"
         let origin = "https://\(host):\(listener.localAddress.port)"
