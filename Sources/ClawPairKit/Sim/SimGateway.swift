@@ -92,6 +92,7 @@ public final class SimGateway: Sendable {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.acceptClients() }
             group.addTask { await self.acceptAdmin() }
+            group.addTask { await self.tick() }
         }
         advertiser?.withdraw()
     }
@@ -126,6 +127,31 @@ public final class SimGateway: Sendable {
             url: urls[0], urls: urls, bootstrapToken: minted.token.revealed, expiresAtMs: minted.expiresAtMs,
             tlsFingerprint: pin)
         return SimSetupCode(text: payload.encoded(), bootstrapToken: minted.token, expiresAtMs: minted.expiresAtMs)
+    }
+
+    // MARK: Ticks
+
+    /// Sends `tick` to every authenticated session each interval, as the gateway's own
+    /// broadcast does: one timer for all, so idle sessions cost no wake-ups of their own. A
+    /// client that cannot take its tick within the write timeout is dropped.
+    private func tick() async {
+        while !Task.isCancelled {
+            guard (try? await Task.sleep(for: context.tickInterval)) != nil else { return }
+            guard !state.isArmed(.dropTicks) else { continue }
+            let now = WallClock.nowMs()
+            await withDiscardingTaskGroup { group in
+                for (connection, seq) in context.ticks.nextRound() {
+                    group.addTask {
+                        let tick = GatewayEvent(event: GatewayEvent.tick, payload: ["ts": .integer(now)], seq: seq)
+                        do {
+                            try await connection.send(text: GatewayFrame.event(tick).encoded())
+                        } catch {
+                            await connection.drop()
+                        }
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Accept loops
