@@ -127,9 +127,9 @@ import ClawPairKit
         let gwAddress = try lab.address("gw")
         #expect(ready["url"] == .string("wss://\(gwAddress):18789"))
 
-        // avahi-browse (inside the client host) resolves the service with its TXT keys.
-        // avahi-browse -p writes names with \DDD escapes. The registration is announced after avahi's probing (about a second): browse again
-        // until it shows (hang guard: 20 tries).
+        // avahi-browse (inside the client host) resolves the service with its TXT keys; -p
+        // writes names with \DDD escapes. The registration is announced after avahi's probing
+        // (about a second): browse again until it shows (hang guard: 20 tries).
         var browsed = (status: Int32(0), stdout: "", stderr: "")
         var resolved: [Substring] = []
         for _ in 0..<20 where resolved.isEmpty {
