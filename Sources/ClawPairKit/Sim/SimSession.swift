@@ -16,6 +16,7 @@ struct SimSession: Sendable {
 
     func run(_ tcp: TCPConnection) async {
         let remote = tcp.remoteAddress.description
+        tcp.setNoDelay()
         let stream: any ByteStream
         if let tls = gateway.tls {
             guard let session = try? await TLSServerSession.accept(over: tcp, context: tls, until: .now + Self.upgradeTimeout)
