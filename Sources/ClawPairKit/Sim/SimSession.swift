@@ -160,6 +160,7 @@ struct SimSession: Sendable {
         let state = gateway.state
         let connId = "conn-\(connectionNumber)"
         let tickInterval = gateway.tickInterval
+        // policy.tickIntervalMs says how often the gateway's ticker (SimGateway.tick) sends.
         let policy = GatewayPolicy(
             maxPayload: Int64(SimGatewayContext.maximumPayloadBytes), maxBufferedBytes: Int64(SimGatewayContext.maximumBufferedBytes),
             tickIntervalMs: Int64(tickInterval.components.seconds * 1000 + tickInterval.components.attoseconds / 1_000_000_000_000_000))
@@ -188,13 +189,15 @@ struct SimSession: Sendable {
         // reads. The far deadline just bounds one wait; reaching it changes nothing.
         gateway.ticks.add(connectionNumber, socket)
         defer { gateway.ticks.remove(connectionNumber) }
-        while !Task.isCancelled {
+        while true {
             let message: WebSocketMessage
             do {
                 message = try await socket.receive(until: .now + Self.idleReadWindow)
             } catch let error as NetworkError where error.code == .timedOut {
                 continue
             } catch {
+                // Shutting down (the task was cancelled): say so, as a gateway restarting does.
+                if Task.isCancelled { await socket.sendClose(code: .goingAway, reason: "gateway shutting down") }
                 return
             }
             switch message {
@@ -217,6 +220,5 @@ struct SimSession: Sendable {
                 continue
             }
         }
-        await socket.close(code: .goingAway, reason: "gateway shutting down")
     }
 }
