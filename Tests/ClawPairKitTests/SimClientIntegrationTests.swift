@@ -138,4 +138,38 @@ import Testing
             #expect(!attempt.sentConnect)
         }
     }
+
+    @Test func rateLimitAndStartupFaultsAreRetryableForTheClient() async throws {
+        try await RunningSim.with(autoApprove: true) { sim in
+            let handshake = GatewayHandshake(
+                kind: .node, identity: DeviceIdentity(keyPair: try Ed25519KeyPair.generate()), credentials: GatewayCredentials())
+            sim.gateway.state.arm(.rateLimit)
+            do {
+                _ = try await connect(sim, handshake)
+                Issue.record("admitted while rate limited")
+            } catch let error as GatewayConnectError {
+                guard case .rateLimited(let retry, _) = error else {
+                    Issue.record("expected rateLimited, got \(error)")
+                    return
+                }
+                #expect(retry == SimRefusal.rateLimitRetryMs)
+            }
+            sim.gateway.state.resetFaults()
+            sim.gateway.state.arm(.startup)
+            do {
+                _ = try await connect(sim, handshake)
+                Issue.record("admitted while starting")
+            } catch let error as GatewayConnectError {
+                guard case .unavailable(let retry, _) = error else {
+                    Issue.record("expected unavailable, got \(error)")
+                    return
+                }
+                #expect(retry == SimRefusal.startupRetryMs)
+            }
+            sim.gateway.state.resetFaults()
+            let session = try await connect(sim, handshake)
+            #expect(session.hello.hello.auth?.role == "node")
+            await session.close()
+        }
+    }
 }

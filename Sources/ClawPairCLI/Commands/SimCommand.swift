@@ -38,7 +38,8 @@ enum SimCommand: Command {
             Admin endpoint (loopback, JSON): POST /setup-code [{"urls":[…],"ttlMs":N,
             "fingerprint":bool}], GET /pending, POST /approve/ID, POST /reject/ID, GET
             /connections, GET /attempts, POST /fault/NAME with NAME one of drop-ticks,
-            close-1008, slow-challenge, no-challenge, access-challenge, reset.
+            close-1008, slow-challenge, no-challenge, access-challenge, rate-limit, startup,
+            reset.
             """)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {

@@ -134,7 +134,14 @@ struct SimSession: Sendable {
             return
         }
 
-        let verdict = gateway.evaluator.evaluate(params: request.params, challenge: challenge, now: WallClock.nowMs())
+        let verdict: SimConnectVerdict
+        if state.isArmed(.startup) {
+            verdict = .refuse(.startingUp)
+        } else if state.isArmed(.rateLimit) {
+            verdict = .refuse(.rateLimited)
+        } else {
+            verdict = gateway.evaluator.evaluate(params: request.params, challenge: challenge, now: WallClock.nowMs())
+        }
         switch verdict {
         case .refuse(let refusal):
             state.updateAttempt(attempt) { record in
