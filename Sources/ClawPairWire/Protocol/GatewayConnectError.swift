@@ -1,0 +1,224 @@
+/// Why a connect handshake failed, with what to do about it: the gateway's refusal (its
+/// `error` and `details`), a 1008 close, or a protocol or liveness failure on our side.
+///
+/// ``clawPairError`` maps each case to a ``ClawPairError`` code whose category gives the
+/// CLI's exit status (spec/cli.md: 6 for authorization, 4 for the rest).
+public enum GatewayConnectError: Error, Sendable, Equatable {
+    /// The device must be approved on the gateway host (`PAIRING_REQUIRED`).
+    case pairingRequired(PairingRequest)
+    /// A setup-code bootstrap waits for approval (`recommendedNextStep: wait_then_retry`):
+    /// retry with the same bootstrap token, with backoff, until approved, rejected or expired.
+    case waitThenRetry(PairingRequest, retryAfterMs: Int64?)
+    case pairingRejected(message: String)
+    case pairingExpired(message: String)
+    /// `AUTH_RATE_LIMITED`: resume after `retryAfterMs`.
+    case rateLimited(retryAfterMs: Int64?, message: String)
+    /// `PROTOCOL_MISMATCH` or `CLIENT_VERSION_MISMATCH`.
+    case protocolMismatch(message: String)
+    /// The gateway refused the device block (signature, nonce, skew, key or id).
+    case deviceAuthFailed(GatewayErrorDetailCode, message: String)
+    /// `AUTH_BOOTSTRAP_TOKEN_INVALID`: the setup code is used up or expired.
+    case bootstrapTokenInvalid(message: String)
+    /// `AUTH_DEVICE_TOKEN_MISMATCH`: the stored device token is stale.
+    case deviceTokenMismatch(message: String)
+    /// Any other authentication refusal (token, password, scopes, identity required).
+    case authFailed(GatewayErrorDetailCode?, recommendedNextStep: GatewayRecommendedStep?, message: String)
+    /// `UNAVAILABLE` (the gateway is starting): retry after `retryAfterMs`.
+    case unavailable(retryAfterMs: Int64?, message: String)
+    /// Any other error answer to `connect`.
+    case refused(GatewayErrorShape)
+    /// The gateway closed the connection with 1008 and this reason, without an error
+    /// answer that said more.
+    case policyClose(reason: String)
+    /// No valid `connect.challenge` in time.
+    case noChallenge(message: String)
+    /// The whole connect took too long.
+    case timedOut(message: String)
+    /// The gateway broke the protocol (bad JSON, wrong types, bad challenge, frame too big).
+    case protocolViolation(message: String)
+    /// The connection failed or closed underneath the handshake.
+    case connectionFailed(ClawPairError)
+
+    /// The pairing request a gateway reported.
+    public struct PairingRequest: Sendable, Hashable {
+        public var requestId: String?
+        /// `not-paired`, `role-upgrade`, `scope-upgrade`, `metadata-upgrade`.
+        public var reason: String?
+        public var deviceId: String?
+        /// The gateway's own words; untrusted text.
+        public var message: String
+
+        public init(requestId: String?, reason: String? = nil, deviceId: String? = nil, message: String) {
+            self.requestId = requestId
+            self.reason = reason
+            self.deviceId = deviceId
+            self.message = message
+        }
+
+        /// The command the gateway's operator runs to approve: `openclaw devices approve <requestId>`.
+        public var approveCommand: String? { requestId.map { "openclaw devices approve \($0)" } }
+    }
+
+    // MARK: From the gateway's answer
+
+    /// Classifies an error answer to `connect` by its `details.code`, then its hints.
+    public init(_ shape: GatewayErrorShape) {
+        let details = shape.detailsView
+        let message = shape.message
+        let retryAfterMs = shape.retryAfterMs ?? details.retryAfterMs
+        let request = PairingRequest(requestId: details.requestId, reason: details.reason, deviceId: details.deviceId, message: message)
+        switch details.code {
+        case .authRateLimited?:
+            self = .rateLimited(retryAfterMs: retryAfterMs, message: message)
+        case _ where details.recommendedNextStep == .waitThenRetry:
+            self = .waitThenRetry(request, retryAfterMs: retryAfterMs)
+        case .pairingRequired?:
+            self = .pairingRequired(request)
+        case .pairingRejected?:
+            self = .pairingRejected(message: message)
+        case .pairingExpired?:
+            self = .pairingExpired(message: message)
+        case .protocolMismatch?, .clientVersionMismatch?:
+            self = .protocolMismatch(message: message)
+        case .authBootstrapTokenInvalid?:
+            self = .bootstrapTokenInvalid(message: message)
+        case .authDeviceTokenMismatch?:
+            self = .deviceTokenMismatch(message: message)
+        case let code? where code.isDeviceAuthFailure:
+            self = .deviceAuthFailed(code, message: message)
+        case let code? where code.rawValue.hasPrefix("AUTH_") || code == .deviceIdentityRequired:
+            self = .authFailed(code, recommendedNextStep: details.recommendedNextStep, message: message)
+        default:
+            if shape.code == GatewayErrorShape.unavailableCode {
+                self = .unavailable(retryAfterMs: retryAfterMs, message: message)
+            } else if let code = details.code {
+                self = .authFailed(code, recommendedNextStep: details.recommendedNextStep, message: message)
+            } else {
+                self = .refused(shape)
+            }
+        }
+    }
+
+    /// Classifies a close frame that ended the handshake: 1008 with `pairing required
+    /// (requestId: …)` is a pairing request; any other 1008 a policy close; anything else
+    /// a lost connection.
+    public init(closedWith payload: WebSocketClosePayload) {
+        if payload.code == .policyViolation {
+            if let requestId = Self.requestId(inCloseReason: payload.reason) {
+                self = .pairingRequired(PairingRequest(requestId: requestId, reason: nil, message: payload.reason))
+            } else {
+                self = .policyClose(reason: payload.reason)
+            }
+        } else {
+            self = .connectionFailed(ClawPairError(.gatewayClosed, "the gateway closed the connection (\(payload)) during the handshake"))
+        }
+    }
+
+    /// The id in a close reason like `pairing required (requestId: abc-123)`.
+    public static func requestId(inCloseReason reason: String) -> String? {
+        guard let marker = reason.range(of: "requestId: ") else { return nil }
+        let id = reason[marker.upperBound...].prefix { $0 != ")" && !$0.isWhitespace }
+        return id.isEmpty ? nil : String(id)
+    }
+
+    // MARK: What to do
+
+    /// One sentence on what to do next.
+    public var remedy: String {
+        switch self {
+        case .pairingRequired(let request), .waitThenRetry(let request, _):
+            if let command = request.approveCommand {
+                return "approve this device on the gateway host: \(command) (list requests with: openclaw devices list)"
+            }
+            return "approve this device on the gateway host: openclaw devices list, then openclaw devices approve <requestId>"
+        case .pairingRejected: return "the gateway's operator rejected this device; ask them, then pair again with a new setup code"
+        case .pairingExpired: return "the pairing request expired; pair again with a new setup code"
+        case .rateLimited(let ms, _):
+            return ms.map { "too many attempts; retry in \(($0 + 999) / 1000) s" } ?? "too many attempts; retry later"
+        case .protocolMismatch: return "clawpair and the gateway speak different protocol versions; update the older one"
+        case .deviceAuthFailed(let code, _):
+            if code == .signatureExpired { return "this machine's clock differs from the gateway's by more than 2 minutes; fix the time (NTP)" }
+            return "the gateway refused this device's signature; check the clock, then pair again"
+        case .bootstrapTokenInvalid: return "the setup code was already used or has expired; make a new one on the gateway (openclaw qr)"
+        case .deviceTokenMismatch: return "the stored device token is no longer valid; pair again with a new setup code"
+        case .authFailed(_, let step, _):
+            switch step {
+            case .retryWithDeviceToken?: return "retry with the stored device token"
+            case .updateAuthCredentials?: return "the gateway token or password is wrong; update it"
+            case .updateAuthConfiguration?, .reviewAuthConfiguration?: return "review the gateway's auth configuration (gateway.auth)"
+            default: return "check the token or password for this gateway, or pair again with a new setup code"
+            }
+        case .unavailable(let ms, _):
+            return ms.map { "the gateway is starting; retry in \(($0 + 999) / 1000) s" } ?? "the gateway is starting; retry shortly"
+        case .refused: return "see the gateway's message; check its logs"
+        case .policyClose: return "the gateway refused the connection by policy; check its logs and this device's pairing"
+        case .noChallenge: return "the server accepted the WebSocket but is not an OpenClaw gateway, or is overloaded"
+        case .timedOut: return "the gateway did not finish the handshake in time; check its load and the network"
+        case .protocolViolation: return "the server does not speak the OpenClaw gateway protocol as expected"
+        case .connectionFailed(let error): return error.remedy ?? "check the network path to the gateway"
+        }
+    }
+
+    /// Whether retrying the same connect later can succeed without the user acting.
+    public var isRetryable: Bool {
+        switch self {
+        case .waitThenRetry, .rateLimited, .unavailable, .timedOut, .connectionFailed, .noChallenge: true
+        default: false
+        }
+    }
+
+    /// The error as clawpair's one error type: code (and so exit status), message, remedy.
+    public var clawPairError: ClawPairError {
+        ClawPairError(code, message, remedy: remedy)
+    }
+
+    /// The ``ClawPairError`` code.
+    public var code: ClawPairError.Code {
+        switch self {
+        case .pairingRequired: .pairingRequired
+        case .waitThenRetry: .pairingPending
+        case .pairingRejected: .pairingRejected
+        case .pairingExpired: .pairingExpired
+        case .rateLimited: .authRateLimited
+        case .protocolMismatch: .protocolMismatch
+        case .deviceAuthFailed: .deviceAuthFailed
+        case .bootstrapTokenInvalid: .bootstrapTokenInvalid
+        case .deviceTokenMismatch: .deviceTokenMismatch
+        case .authFailed: .authFailed
+        case .unavailable: .gatewayUnavailable
+        case .refused: .gatewayRequestFailed
+        case .policyClose: .gatewayPolicyClose
+        case .noChallenge: .gatewayNoChallenge
+        case .timedOut: .gatewayConnectTimeout
+        case .protocolViolation: .gatewayProtocolError
+        case .connectionFailed(let error): error.code
+        }
+    }
+
+    /// One sentence on what happened (gateway text included as sent: escape before printing).
+    public var message: String {
+        switch self {
+        case .pairingRequired(let request):
+            "pairing required\(request.reason.map { " (\($0))" } ?? "")\(request.requestId.map { ", request \($0)" } ?? ""): \(request.message)"
+        case .waitThenRetry(let request, _):
+            "pairing pending approval\(request.requestId.map { " (request \($0))" } ?? ""): \(request.message)"
+        case .pairingRejected(let message): "pairing rejected: \(message)"
+        case .pairingExpired(let message): "pairing request expired: \(message)"
+        case .rateLimited(_, let message): "rate limited: \(message)"
+        case .protocolMismatch(let message): "protocol mismatch: \(message)"
+        case .deviceAuthFailed(let code, let message): "device authentication failed (\(code)): \(message)"
+        case .bootstrapTokenInvalid(let message): "bootstrap token invalid: \(message)"
+        case .deviceTokenMismatch(let message): "device token rejected: \(message)"
+        case .authFailed(let code, _, let message): "authentication failed\(code.map { " (\($0))" } ?? ""): \(message)"
+        case .unavailable(_, let message): "gateway unavailable: \(message)"
+        case .refused(let shape): "the gateway refused connect (\(shape.code)): \(shape.message)"
+        case .policyClose(let reason): "the gateway closed the connection with 1008 (policy violation)\(reason.isEmpty ? "" : ": \(reason)")"
+        case .noChallenge(let message), .timedOut(let message), .protocolViolation(let message): message
+        case .connectionFailed(let error): error.message
+        }
+    }
+}
+
+extension GatewayConnectError: CustomStringConvertible {
+    public var description: String { "\(message) (\(remedy))" }
+}
