@@ -4,7 +4,7 @@ import ClawPairKit
 public enum CLI {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        BrowseCommand.self, ResolveCommand.self, DoctorCommand.self, DecodeCommand.self, ScanCommand.self, QRCommand.self,
+        BrowseCommand.self, ResolveCommand.self, ProbeCommand.self, DoctorCommand.self, DecodeCommand.self, ScanCommand.self, QRCommand.self,
     ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {

@@ -90,6 +90,12 @@ public struct TCPRouteConnector: Sendable {
             return Report(
                 host: host, port: port, addressSource: nil, addresses: [], attempts: [], connection: nil, error: error)
         }
+        return await connect(host: host, port: port, source: source, addresses: addresses)
+    }
+
+    /// Races `addresses` (already resolved, in race order) for `host:port`: the `tcp` stage
+    /// alone, for a caller that timed the `dns` stage itself with ``resolve(host:port:)``.
+    public func connect(host: String, port: UInt16, source: AddressSource, addresses: [SocketAddress]) async -> Report {
         let reactor = self.reactor
         let timeout = self.timeout
         let race = StaggeredRace(stagger: stagger)

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import ClawPairWire
+
+@Suite struct ProbeVerdictTests {
+    private static func candidate(_ url: String, _ order: Int, _ source: RouteSource = .setupCode) -> RouteCandidate {
+        RouteCandidate(route: try! GatewayRoute(url: url), source: source, order: order)
+    }
+
+    private static func stage(_ layer: ProbeLayer, _ status: ProbeStage.Status, detail: JSONValue = [:]) -> ProbeStage {
+        ProbeStage(layer: layer, status: status, milliseconds: 1, detail: detail)
+    }
+
+    private static func failed(
+        _ url: String, _ order: Int, at layer: ProbeLayer, _ code: String, detail: JSONValue = [:]
+    ) -> RouteProbe {
+        let passed = ProbeLayer.allCases.filter { $0 < layer && ($0 != .tls || url.hasPrefix("wss")) }
+        return RouteProbe(
+            candidate: candidate(url, order),
+            stages: passed.map { stage($0, .passed) } + [stage(layer, .failed, detail: detail)],
+            failure: ProbeFailure(layer: layer, code: ClawPairError.Code(code, .unreachable), message: "\(code) on \(url)"))
+    }
+
+    private static func reached(_ url: String, _ order: Int) -> RouteProbe {
+        RouteProbe(candidate: candidate(url, order), stages: [.dns, .tcp, .http, .gateway].map { stage($0, .passed) })
+    }
+
+    @Test func earliestOrderedSuccessWins() {
+        let routes = [
+            Self.failed("ws://10.0.0.1:18789", 0, at: .tcp, "TCP_TIMEOUT"),
+            RouteProbe(candidate: Self.candidate("ws://10.0.0.2:18789", 1), stages: [Self.stage(.dns, .passed), Self.stage(.tcp, .pending)]),
+            Self.reached("ws://10.0.0.3:18789", 2),
+            Self.reached("ws://10.0.0.4:18789", 3),
+        ]
+        let verdict = ProbeVerdict.decide(routes)
+        #expect(verdict.ok)
+        #expect(verdict.route == "ws://10.0.0.3:18789")
+        #expect(verdict.layer == .gateway)
+        #expect(verdict.code == nil)
+        #expect(verdict.remedy == nil)
+        #expect(routes.map(\.ok) == [false, nil, true, true])
+    }
+
+    @Test func deepestFailureIsTheVerdictEarliestOnATie() {
+        let routes = [
+            Self.failed("ws://10.0.0.1:18789", 0, at: .tcp, "TCP_TIMEOUT"),
+            Self.failed("ws://10.0.0.2:18789", 1, at: .tcp, "TCP_REFUSED"),
+            Self.failed("wss://10.0.0.3:18789", 2, at: .tls, "TLS_PIN_MISMATCH", detail: ["fingerprint": "bb", "expectedPin": "aa"]),
+            Self.failed("wss://10.0.0.4:18789", 3, at: .tls, "TLS_UNTRUSTED", detail: ["fingerprint": "cc"]),
+        ]
+        let verdict = ProbeVerdict.decide(routes)
+        #expect(!verdict.ok)
+        #expect(verdict.layer == .tls)
+        #expect(verdict.code?.rawValue == "TLS_PIN_MISMATCH")
+        #expect(verdict.route == "wss://10.0.0.3:18789")
+        #expect(verdict.remedy?.contains("expected aa, got bb") == true)
+        #expect(verdict.remedy?.contains("openssl x509 -noout -fingerprint -sha256") == true)
+        #expect(verdict.remedy?.contains("clawpair gateways trust") == true)
+
+        let tie = ProbeVerdict.decide(Array(routes.prefix(2)))
+        #expect(tie.code?.rawValue == "TCP_TIMEOUT")
+        #expect(tie.route == "ws://10.0.0.1:18789")
+    }
+
+    @Test(arguments: [
+        ("TCP_REFUSED", ProbeLayer.tcp, "gateway.bind"),
+        ("TCP_TIMEOUT", .tcp, "firewall"),
+        ("TCP_UNREACHABLE", .tcp, "no route"),
+        ("DNS_NXDOMAIN", .dns, "CLAWPAIR_RESOLVE=gw.example.com:443:ADDRESS"),
+        ("TLS_UNTRUSTED", .tls, "--fingerprint"),
+        ("TLS_EXPIRED", .tls, "renew"),
+        ("PLAINTEXT_NOT_ALLOWED", .tls, "wss://"),
+        ("HTTP_ACCESS_CHALLENGE", .http, "clawpair access login wss://gw.example.com:443"),
+        ("HTTP_UNEXPECTED_STATUS", .http, "answered 404"),
+        ("GATEWAY_NO_CHALLENGE", .gateway, "connect.challenge"),
+        ("GATEWAY_PROTOCOL_ERROR", .gateway, "not an OpenClaw gateway"),
+    ])
+    func remedyPerCode(_ code: String, _ layer: ProbeLayer, _ words: String) {
+        let route = Self.failed("wss://gw.example.com", 0, at: layer, code, detail: ["status": 404, "fingerprint": "ab"])
+        let verdict = ProbeVerdict.decide([route])
+        #expect(verdict.code?.rawValue == code)
+        #expect(verdict.layer == layer)
+        #expect(verdict.remedy?.contains(words) == true, "\(verdict.remedy ?? "nil")")
+    }
+
+    @Test func noRoutesIsNotOk() {
+        let verdict = ProbeVerdict.decide([])
+        #expect(!verdict.ok)
+        #expect(verdict.code == nil)
+    }
+
+    @Test func jsonHasTheSpecKeys() throws {
+        let report = ProbeReport(
+            target: "ws://10.0.0.2:18789",
+            routes: [
+                Self.reached("ws://10.0.0.2:18789", 1),
+                RouteProbe(candidate: Self.candidate("ws://10.0.0.1:18789", 0), stages: [Self.stage(.tcp, .pending)]),
+            ])
+        let json = report.json
+        guard case .object(let top) = json else { Issue.record("not an object"); return }
+        #expect(top.map(\.0) == ["target", "verdict", "routes"])
+        guard case .object(let verdict)? = json["verdict"] else { Issue.record("no verdict"); return }
+        #expect(verdict.map(\.0) == ["ok", "route", "layer", "code", "message", "remedy"])
+        guard case .array(let routes)? = json["routes"], case .object(let first) = routes[0] else {
+            Issue.record("no routes")
+            return
+        }
+        #expect(first.map(\.0) == ["url", "source", "order", "ok", "stages", "failure"])
+        // Sorted by order; the pending one first.
+        #expect(routes[0]["order"] == 0)
+        #expect(routes[0]["ok"] == .null)
+        #expect(routes[0]["failure"] == .null)
+        guard case .array(let stages)? = routes[0]["stages"], case .object(let stage) = stages[0] else {
+            Issue.record("no stages")
+            return
+        }
+        #expect(stage.map(\.0) == ["layer", "ok", "ms", "detail"])
+        #expect(stages[0]["ok"] == .null)
+        #expect(stages[0]["detail"]?["state"] == "pending")
+        #expect(routes[1]["ok"] == true)
+        #expect(routes[1]["source"] == "setupCode")
+    }
+}
