@@ -1,0 +1,96 @@
+import ClawPairKit
+
+/// `clawpair sim`: a simulated OpenClaw gateway for tests and for developers of other clients.
+enum SimCommand: Command {
+    /// The environment variable holding the shared gateway token (never argv).
+    static let tokenVariable = "CLAWPAIR_SIM_TOKEN"
+
+    static let spec = CommandSpec(
+        name: "sim",
+        summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
+        usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
+            + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--json]",
+        positionals: 0...0,
+        options: [
+            .value("port", "P", "Gateway port (default 0: a free port; the real gateway uses 18789)."),
+            .flag("tls", "Serve wss with a self-signed RSA-2048 certificate (CN openclaw-gateway) kept in --home."),
+            .value("name", "N", "Display name (default \"clawpair sim\"); the instance name adds \" (OpenClaw)\"."),
+            .value("advertise", "mdns|none", "Register _openclaw-gw._tcp with avahi-daemon, or not (default none)."),
+            .value("zone", "FILE", "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS)."),
+            .value("zone-domain", "D", "The zone's domain (default openclaw.internal.)."),
+            .flag("auto-approve", "Approve every pairing request at once."),
+            .value("admin-port", "P", "Admin endpoint port on 127.0.0.1 (default 0: a free port)."),
+            .value("bind", "ADDR", "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone)."),
+            .value("tick-interval-ms", "MS", "policy.tickIntervalMs and the tick period (default 30000)."),
+            .home,
+            .json,
+        ],
+        discussion: """
+            Prints one JSON line on stdout once it serves:
+            {"ready":true,"url":…,"adminUrl":…,"setupCode":…,"tlsFingerprint":…|null}
+            and, when stderr is a terminal, the setup code as a QR code on stderr. The setup
+            code carries a single-use bootstrap token valid for 10 minutes. Runs until SIGINT
+            or SIGTERM, then exits 0.
+
+            A shared gateway token is read from $CLAWPAIR_SIM_TOKEN (never from argv); without
+            it, a signed device identity plus pairing is the credential.
+
+            Admin endpoint (loopback, JSON): POST /setup-code [{"urls":[…],"ttlMs":N,
+            "fingerprint":bool}], GET /pending, POST /approve/ID, POST /reject/ID, GET
+            /connections, GET /attempts, POST /fault/NAME with NAME one of drop-ticks,
+            close-1008, slow-challenge, no-challenge, access-challenge, reset.
+            """)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let environment = context.console.environment
+        let home = try StateDirectory.resolve(home: arguments.value("home"), environment: environment)
+        var configuration = SimConfiguration(home: home)
+        configuration.port = try arguments.integer("port", in: 0...65535).map { UInt16($0) } ?? 0
+        configuration.adminPort = try arguments.integer("admin-port", in: 0...65535).map { UInt16($0) } ?? 0
+        configuration.tls = arguments.flag("tls")
+        configuration.autoApprove = arguments.flag("auto-approve")
+        if let name = arguments.value("name") {
+            guard !name.isEmpty, name.utf8.count <= 63, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else { throw UsageError("--name must be 1–63 bytes without control characters") }
+            configuration.name = name
+        }
+        switch arguments.value("advertise") {
+        case nil, "none": configuration.advertising = .none
+        case "mdns": configuration.advertising = .mdns
+        case let other?: throw UsageError("--advertise must be mdns or none, not '\(other)'")
+        }
+        configuration.zonePath = arguments.value("zone")
+        if let domain = arguments.value("zone-domain") { configuration.zoneDomain = domain }
+        if let bind = arguments.value("bind") {
+            guard let address = IPAddress(bind) else { throw UsageError("--bind must be an IP address, not '\(bind)'") }
+            configuration.bindAddress = address
+        }
+        if let ms = try arguments.integer("tick-interval-ms", in: 10...86_400_000) {
+            configuration.tickInterval = .milliseconds(ms)
+        }
+        if let token = environment[tokenVariable], !token.isEmpty {
+            configuration.sharedToken = Secret(token)
+        }
+
+        let gateway = try await SimGateway.start(configuration)
+        let setupCode = try gateway.mintSetupCode()
+        let ready: JSONValue = [
+            "ready": true, "url": .string(gateway.url), "adminUrl": .string(gateway.adminURL),
+            "setupCode": .string(setupCode.text), "tlsFingerprint": JSONValue(gateway.tlsFingerprint?.hex),
+        ]
+        context.console.print(ready.serialized() + "\n")
+        if context.console.stderrIsTerminal, !context.json, let matrix = try? QRMatrix(encoding: setupCode.text) {
+            let colored = environment["NO_COLOR"] == nil
+            context.console.printError(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix))
+            context.console.printError("clawpair sim: serving \(gateway.url); admin \(gateway.adminURL); Ctrl-C to stop\n")
+        }
+
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await gateway.run() }
+            group.addTask { _ = await SignalMonitor.nextTermination() }
+            await group.next()
+            group.cancelAll()
+        }
+        return .success
+    }
+}

@@ -1,0 +1,193 @@
+import Synchronization
+
+/// The server end of an open WebSocket connection (RFC 6455) over any ``ByteStream``: what
+/// `clawpair sim` talks to each client through. Made by ``WebSocketServerUpgrade``.
+///
+/// The mirror of ``WebSocketClient``: client frames must be masked, ours are not (§5.1).
+/// ``receive(until:)`` delivers whole messages (at most ``maximumMessageSize`` bytes, which
+/// starts small for the gateway's pre-authentication limit and may be raised once with
+/// ``raiseMaximumMessageSize(to:)``), answers pings, and returns the client's close frame
+/// as `.close` after echoing it. Sends may come from any task and are written whole, in
+/// call order. No task is started.
+public final class WebSocketServerConnection: Sendable {
+    /// 10 s, as the client's: a client that cannot take a frame in that long is gone.
+    public static let writeTimeout: Duration = .seconds(10)
+    /// 2 s to wait for the client's answer to our close frame before dropping the socket.
+    public static let closingHandshakeTimeout: Duration = .seconds(2)
+    static let readChunkBytes = 16 * 1024
+
+    /// The peer's TCP address.
+    public let remoteAddress: SocketAddress
+
+    private let stream: any ByteStream
+    private let writeGate = WebSocketWriteGate()
+    private let readState: Mutex<ReadState?>
+    private let closeSent = Mutex(false)
+
+    private struct ReadState: Sendable {
+        var parser: WebSocketFrameParser
+        var assembler: WebSocketMessageAssembler
+        /// Bytes appended to the parser and not consumed yet, kept only until the limit is
+        /// raised (the parser does not hand them back, and a new parser needs them).
+        var unconsumed: [UInt8]?
+        var finished = false
+    }
+
+    /// A connection over `stream`, already upgraded; `initialBytes` followed the request head.
+    init(stream: any ByteStream, remoteAddress: SocketAddress, initialBytes: [UInt8], maximumMessageSize: Int) {
+        self.stream = stream
+        self.remoteAddress = remoteAddress
+        var state = ReadState(
+            parser: WebSocketFrameParser(role: .server, maximumFrameSize: maximumMessageSize),
+            assembler: WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize), unconsumed: [])
+        state.parser.append(initialBytes)
+        state.unconsumed = initialBytes
+        readState = Mutex(state)
+    }
+
+    /// The current message limit.
+    public var maximumMessageSize: Int { readState.withLock { $0?.assembler.maximumMessageSize } ?? 0 }
+
+    /// Raises the message limit (after authentication), once, between messages. Returns
+    /// false when it cannot (already raised, a read in progress, or mid-message).
+    @discardableResult
+    public func raiseMaximumMessageSize(to limit: Int) -> Bool {
+        readState.withLock { state in
+            guard var current = state, let unconsumed = current.unconsumed, !current.assembler.isAssembling,
+                current.parser.bufferedByteCount == unconsumed.count
+            else { return false }
+            current.parser = WebSocketFrameParser(role: .server, maximumFrameSize: limit)
+            current.parser.append(unconsumed)
+            current.assembler = WebSocketMessageAssembler(maximumMessageSize: limit)
+            current.unconsumed = nil
+            state = current
+            return true
+        }
+    }
+
+    // MARK: Sending
+
+    /// Sends a text message in one frame.
+    public func send(text: String) async throws {
+        try await sendFrame(WebSocketFrame(fin: true, opcode: .text, payload: Array(text.utf8)))
+    }
+
+    /// Sends a ping; its pong is consumed by ``receive(until:)``.
+    public func ping(payload: [UInt8] = []) async throws {
+        try await sendFrame(WebSocketFrame(fin: true, opcode: .ping, payload: Array(payload.prefix(125))))
+    }
+
+    private func sendFrame(_ frame: WebSocketFrame, isClose: Bool = false) async throws {
+        let bytes = frame.encoded()
+        await writeGate.acquire()
+        let refused = closeSent.withLock { sent in
+            if sent { return true }
+            if isClose { sent = true }
+            return false
+        }
+        guard !refused else {
+            await writeGate.release()
+            throw WebSocketClientError(.closed, "the close frame was already sent")
+        }
+        do {
+            try await stream.write(bytes, until: .now + Self.writeTimeout)
+        } catch {
+            await writeGate.release()
+            throw error
+        }
+        await writeGate.release()
+    }
+
+    // MARK: Receiving
+
+    /// The next text or binary message, or `.close` with the client's code and reason (after
+    /// which every call throws ``WebSocketClientError/Code/closed``). Throws ``NetworkError``
+    /// (`timedOut` when nothing whole came by `deadline`, which leaves the connection usable;
+    /// `closedByPeer` when the stream ended without a close frame) or
+    /// ``WebSocketProtocolError`` (after sending the matching close frame, e.g. 1009 for a
+    /// message over the limit).
+    public func receive(until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
+        let taken = readState.withLock { state -> ReadState? in
+            defer { state = nil }
+            return state
+        }
+        guard var state = taken else {
+            throw WebSocketClientError(.concurrentReceive, "another task is already reading this connection")
+        }
+        defer { readState.withLock { [state] in $0 = state } }
+        guard !state.finished else { throw WebSocketClientError(.closed, "the connection is closed") }
+        while true {
+            let frame: WebSocketFrame?
+            let message: WebSocketMessage?
+            do throws(WebSocketProtocolError) {
+                frame = try state.parser.nextFrame()
+                if let unconsumed = state.unconsumed {
+                    state.unconsumed = Array(unconsumed.suffix(state.parser.bufferedByteCount))
+                }
+                message = try frame.flatMap { frame throws(WebSocketProtocolError) in try state.assembler.append(frame) }
+            } catch {
+                state.finished = true
+                try? await sendFrame(
+                    .close(WebSocketClosePayload(code: error.closeCode, reason: error.code.rawValue)), isClose: true)
+                await stream.close(until: .now + Self.closingHandshakeTimeout)
+                throw error
+            }
+            switch message {
+            case .ping(let payload)?:
+                try? await sendFrame(WebSocketFrame(fin: true, opcode: .pong, payload: payload))
+            case .pong?:
+                continue
+            case .close(let payload)?:
+                state.finished = true
+                let echo = payload.code.map { WebSocketClosePayload(code: $0) } ?? WebSocketClosePayload(code: nil)
+                try? await sendFrame(.close(echo), isClose: true)
+                await stream.close(until: .now + Self.closingHandshakeTimeout)
+                return .close(payload)
+            case let message?:
+                return message
+            case nil where frame != nil:
+                continue
+            case nil:
+                let bytes = try await stream.read(upTo: Self.readChunkBytes, until: deadline)
+                guard !bytes.isEmpty else {
+                    state.finished = true
+                    throw NetworkError(.closedByPeer, "the WebSocket stream ended without a close frame")
+                }
+                state.parser.append(bytes)
+                state.unconsumed?.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    // MARK: Closing
+
+    /// Sends a close frame with `code` and `reason` (cut to 123 bytes on a character
+    /// boundary). The caller's reader sees the client's answer; ``drop()`` ends the stream.
+    public func sendClose(code: WebSocketCloseCode, reason: String) async {
+        var cut = ""
+        for character in reason where cut.utf8.count + String(character).utf8.count <= WebSocketClosePayload.maximumReasonBytes {
+            cut.append(character)
+        }
+        try? await sendFrame(.close(WebSocketClosePayload(code: code, reason: cut)), isClose: true)
+    }
+
+    /// Sends a close frame, waits up to ``closingHandshakeTimeout`` for the client's (when
+    /// no other task is reading), then ends the stream. Never throws.
+    public func close(code: WebSocketCloseCode, reason: String = "") async {
+        await sendClose(code: code, reason: reason)
+        let deadline = ContinuousClock.now + Self.closingHandshakeTimeout
+        while true {
+            do {
+                if case .close = try await receive(until: deadline) { break }
+            } catch {
+                break
+            }
+        }
+        await stream.close(until: deadline)
+    }
+
+    /// Ends the stream at once (TLS close_notify when over TLS).
+    public func drop() async {
+        await stream.close(until: .now + Self.closingHandshakeTimeout)
+    }
+}

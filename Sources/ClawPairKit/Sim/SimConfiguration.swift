@@ -1,0 +1,45 @@
+/// How `clawpair sim` runs (its flags, spec/cli.md `sim`).
+public struct SimConfiguration: Sendable {
+    /// How the sim announces itself.
+    public enum Advertising: String, Sendable, Hashable {
+        /// `_openclaw-gw._tcp` over mDNS through avahi-daemon.
+        case mdns
+        /// Not at all (unless a zone file is written).
+        case none
+    }
+
+    /// The gateway's port; 0 picks a free one.
+    public var port: UInt16 = 0
+    /// Serve `wss` with the sim's self-signed certificate.
+    public var tls = false
+    /// The display name (instance name without ` (OpenClaw)`).
+    public var name = "clawpair sim"
+    public var advertising: Advertising = .none
+    /// Where to write a unicast DNS-SD zone, if anywhere.
+    public var zonePath: String?
+    /// The domain of that zone.
+    public var zoneDomain = "openclaw.internal."
+    /// Approve every pairing request as it is made.
+    public var autoApprove = false
+    /// The loopback admin endpoint's port; 0 picks a free one.
+    public var adminPort: UInt16 = 0
+    /// Where the certificate lives.
+    public var home: StateDirectory
+    /// The address to listen on; nil means loopback unless advertising (then every IPv4
+    /// address, so other hosts can reach what is advertised).
+    public var bindAddress: IPAddress?
+    /// `policy.tickIntervalMs`.
+    public var tickInterval: Duration = .seconds(30)
+    /// The shared gateway token, if clients may authenticate with one.
+    public var sharedToken: Secret?
+
+    public init(home: StateDirectory) {
+        self.home = home
+    }
+
+    /// The address actually bound.
+    var effectiveBindAddress: IPAddress {
+        if let bindAddress { return bindAddress }
+        return advertising == .mdns || zonePath != nil ? .v4([0, 0, 0, 0]) : .v4([127, 0, 0, 1])
+    }
+}

@@ -1,0 +1,250 @@
+/// The gateway's decision on one `connect` request (spec/gateway-protocol.md): protocol
+/// range, closed client id/mode/role/scope sets, the device signature (v3 or v2, ±120 s,
+/// nonce, id = hash of key), the credential (shared token, bootstrap token, device token),
+/// then pairing. Decides and records pairing requests in ``SimState``; sends nothing.
+struct SimConnectEvaluator: Sendable {
+    /// 120 s: how far `signedAt` may be from the gateway's clock.
+    static let maximumSkewMs: Int64 = 120_000
+
+    let state: SimState
+    /// `--token`: the shared gateway token, if one is configured.
+    let sharedToken: Secret?
+
+    func evaluate(params raw: JSONValue?, challenge: ConnectChallenge, now: Int64) -> SimConnectVerdict {
+        if let refusal = Self.checkDeviceBlockShape(raw) { return .refuse(refusal) }
+        let params: ConnectParams
+        do {
+            params = try ConnectParams(json: raw)
+        } catch {
+            return .refuse(.invalidRequest("invalid connect params: \(error.message)"))
+        }
+        let role = params.role ?? GatewayRole.operator.rawValue
+        let scopes = params.scopes ?? []
+
+        // Closed sets first: the gateway's schema rejects these before anything else.
+        guard GatewayClientID(rawValue: params.client.id) != nil else {
+            return .refuse(.invalidRequest("invalid connect params: client.id \"\(params.client.id.prefix(64))\" is not a known client id"))
+        }
+        guard GatewayClientMode(rawValue: params.client.mode) != nil else {
+            return .refuse(.invalidRequest("invalid connect params: client.mode \"\(params.client.mode.prefix(64))\" is not a known mode"))
+        }
+        guard GatewayRole(rawValue: role) != nil else {
+            return .refuse(.invalidRequest("invalid connect params: role \"\(role.prefix(64))\" is not a known role"))
+        }
+        if let unknown = scopes.first(where: { OperatorScope(rawValue: $0) == nil }) {
+            return .refuse(.invalidRequest("invalid connect params: scope \"\(unknown.prefix(64))\" is not a known scope"))
+        }
+
+        // Protocol 4; node sessions may speak 3.
+        let isNode = role == GatewayRole.node.rawValue && params.client.mode == GatewayClientMode.node.rawValue
+        let lowest = isNode ? GatewayProtocolVersion.nodeMinimum : GatewayProtocolVersion.current
+        guard params.minProtocol <= params.maxProtocol, params.minProtocol <= GatewayProtocolVersion.current,
+            params.maxProtocol >= lowest
+        else {
+            return .refuse(.detail(
+                .protocolMismatch,
+                "protocol mismatch: the client speaks \(params.minProtocol)–\(params.maxProtocol), the gateway \(lowest)–\(GatewayProtocolVersion.current)",
+                closeCode: .protocolError, closeReason: "protocol mismatch"))
+        }
+        let protocolVersion = min(params.maxProtocol, GatewayProtocolVersion.current)
+
+        // The device identity and its signature over this connection's challenge.
+        guard let device = params.device else {
+            return .refuse(.detail(.deviceIdentityRequired, "device identity required", topLevel: "NOT_PAIRED"))
+        }
+        guard let key = Base64URL.decode(device.publicKey), key.count == Ed25519KeyPair.keyByteCount else {
+            return .refuse(.detail(.publicKeyInvalid, "device auth invalid: the public key is not 32 bytes of base64url"))
+        }
+        guard DeviceIdentity.deviceId(publicKey: key) == device.id else {
+            return .refuse(.detail(.deviceIdMismatch, "device auth invalid: the device id is not the hash of its key"))
+        }
+        guard abs(now - device.signedAt) <= Self.maximumSkewMs else {
+            return .refuse(.detail(.signatureExpired, "device signature expired: signedAt is more than 120 s from the gateway's clock"))
+        }
+        guard device.nonce == challenge.nonce else {
+            return .refuse(.detail(.nonceMismatch, "device auth invalid: the nonce is not this connection's challenge"))
+        }
+        var signatureVersion: DeviceAuthPayload.Version?
+        for version in [DeviceAuthPayload.Version.v3, .v2] {
+            guard let payload = try? DeviceAuthPayload(version: version, params: params) else { continue }
+            if DeviceIdentity.verify(device, payload: payload) == nil {
+                signatureVersion = version
+                break
+            }
+        }
+        guard let signatureVersion else {
+            return .refuse(.detail(.signatureInvalid, "device signature invalid"))
+        }
+
+        let base = SimAcceptance(
+            protocolVersion: protocolVersion, role: role, scopes: scopes, deviceId: device.id, clientId: params.client.id,
+            mode: params.client.mode, signatureVersion: signatureVersion, deviceToken: nil, otherDeviceTokens: [],
+            consumedBootstrapToken: nil, authKind: "none")
+        return authenticate(params: params, device: device, acceptance: base, now: now)
+    }
+
+    // MARK: Credentials and pairing
+
+    private func authenticate(params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64)
+        -> SimConnectVerdict
+    {
+        var acceptance = acceptance
+        let role = acceptance.role
+        let paired = state.device(device.id)
+        switch params.auth {
+        case .bootstrapToken(let token)?:
+            acceptance.authKind = "bootstrap-token"
+            guard let entry = state.usableBootstrapToken(token.revealed, now: now) else {
+                return .refuse(.detail(
+                    .authBootstrapTokenInvalid, "unauthorized: the bootstrap token is invalid, expired or already used",
+                    details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
+            }
+            // Bootstrap scope filtering: a node gets none, an operator what it asked for
+            // within the grantable set and the code's access level.
+            var scopes = OperatorScope.bootstrapScopes(role: role, requested: acceptance.scopes)
+            // A limited code (plaintext to a LAN host) withholds operator.admin.
+            let admin = OperatorScope.admin.rawValue
+            if !entry.operatorScopes.contains(admin) { scopes.removeAll { $0 == admin } }
+            acceptance.scopes = scopes
+            return pairOrAdmit(
+                params: params, device: device, acceptance: acceptance, bootstrapToken: token.revealed, now: now)
+
+        case .token(let token, let deviceToken)?:
+            if let sharedToken, token.revealed == sharedToken.revealed {
+                acceptance.authKind = "token"
+                // A client holding the shared secret is trusted to pair itself.
+                if !Self.covers(paired?.grants[role], acceptance.scopes) {
+                    state.pairDirectly(deviceId: device.id, publicKey: device.publicKey, role: role, scopes: acceptance.scopes)
+                }
+                return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
+            }
+            let presented = deviceToken?.revealed ?? token.revealed
+            if let grant = paired?.grants[role], grant.token.revealed == presented {
+                acceptance.authKind = "device-token"
+                guard Self.covers(grant, acceptance.scopes) else {
+                    return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
+                }
+                return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
+            }
+            acceptance.authKind = deviceToken == nil ? "token" : "device-token"
+            if sharedToken != nil {
+                let canRetry = paired?.grants[role] != nil && deviceToken == nil
+                return .refuse(.detail(
+                    .authTokenMismatch, "unauthorized: gateway token mismatch",
+                    details: GatewayErrorDetails(
+                        canRetryWithDeviceToken: canRetry,
+                        recommendedNextStep: canRetry ? .retryWithDeviceToken : .updateAuthCredentials),
+                    authKind: acceptance.authKind))
+            }
+            return .refuse(.detail(
+                .authDeviceTokenMismatch, "unauthorized: device token mismatch (rotated or revoked)",
+                details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
+
+        case .password?:
+            acceptance.authKind = "password"
+            return .refuse(.detail(
+                .authPasswordNotConfigured, "unauthorized: gateway password authentication is not configured",
+                details: GatewayErrorDetails(recommendedNextStep: .reviewAuthConfiguration), authKind: acceptance.authKind))
+
+        case nil:
+            if sharedToken != nil {
+                return .refuse(.detail(
+                    .authTokenMissing, "unauthorized: gateway token missing",
+                    details: GatewayErrorDetails(recommendedNextStep: .updateAuthConfiguration), authKind: "none"))
+            }
+            // No shared secret configured: the signed device identity is the credential,
+            // and pairing decides.
+            return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
+        }
+    }
+
+    /// Admits a device already paired for the role and scopes; otherwise files (or finds)
+    /// its pairing request.
+    private func pairOrAdmit(
+        params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, bootstrapToken: String?, now: Int64
+    ) -> SimConnectVerdict {
+        let role = acceptance.role
+        let paired = state.device(device.id)
+        if Self.covers(paired?.grants[role], acceptance.scopes) {
+            return admit(device: device, acceptance: acceptance, bootstrapToken: bootstrapToken)
+        }
+        let reason: String
+        if paired == nil {
+            reason = "not-paired"
+        } else if paired?.grants[role] == nil {
+            reason = "role-upgrade"
+        } else {
+            reason = "scope-upgrade"
+        }
+        let outcome = state.requestPairing(
+            deviceId: device.id, publicKey: device.publicKey, role: role, scopes: acceptance.scopes,
+            clientId: params.client.id, bootstrapToken: bootstrapToken, now: now)
+        switch outcome {
+        case .approved:
+            return admit(device: device, acceptance: acceptance, bootstrapToken: bootstrapToken)
+        case .rejected(let requestId):
+            return .refuse(.detail(
+                .pairingRejected, "pairing rejected (requestId: \(requestId))", topLevel: "NOT_PAIRED",
+                details: GatewayErrorDetails(requestId: requestId, retryable: false, pauseReconnect: true, deviceId: device.id),
+                closeReason: "pairing rejected (requestId: \(requestId))", retryable: false, requestId: requestId,
+                authKind: acceptance.authKind))
+        case .pending(let requestId):
+            let bootstrap = bootstrapToken != nil
+            let details = GatewayErrorDetails(
+                reason: reason, requestId: requestId,
+                remediationHint: "approve this device on the gateway host: openclaw devices approve \(requestId)",
+                retryable: bootstrap, pauseReconnect: !bootstrap, waitForResolution: true, deviceId: device.id,
+                recommendedNextStep: bootstrap ? .waitThenRetry : nil)
+            return .refuse(.detail(
+                .pairingRequired, "pairing required", topLevel: "NOT_PAIRED", details: details,
+                closeReason: "pairing required (requestId: \(requestId))", retryable: bootstrap, requestId: requestId,
+                authKind: acceptance.authKind))
+        }
+    }
+
+    /// The acceptance with the device token(s) the device now holds.
+    private func admit(device: ConnectDevice, acceptance: SimAcceptance, bootstrapToken: String?) -> SimConnectVerdict {
+        var acceptance = acceptance
+        guard let paired = state.device(device.id), let grant = paired.grants[acceptance.role] else {
+            return .refuse(.detail(.pairingRequired, "pairing required", topLevel: "NOT_PAIRED"))
+        }
+        acceptance.scopes = grant.scopes
+        acceptance.deviceToken = grant.token
+        if let bootstrapToken {
+            acceptance.consumedBootstrapToken = bootstrapToken
+            acceptance.otherDeviceTokens = paired.grants.keys.sorted().filter { $0 != acceptance.role }.compactMap { role in
+                paired.grants[role].map { IssuedDeviceToken(deviceToken: $0.token, role: role, scopes: $0.scopes) }
+            }
+        }
+        return .accept(acceptance)
+    }
+
+    /// True when `grant` exists and holds every requested scope (`.admin` satisfies all,
+    /// `.write` implies `.read` and `.talk`).
+    static func covers(_ grant: SimRoleGrant?, _ requested: [String]) -> Bool {
+        guard let grant else { return false }
+        return requested.allSatisfy { scope in
+            guard let needed = OperatorScope(rawValue: scope) else { return false }
+            return OperatorScope.granted(grant.scopes, satisfy: needed)
+        }
+    }
+
+    /// The detail codes the typed decoder cannot tell apart: a device block without a
+    /// nonce (`NONCE_REQUIRED`) or without its other fields (`DEVICE_AUTH_INVALID`).
+    static func checkDeviceBlockShape(_ raw: JSONValue?) -> SimRefusal? {
+        guard let device = raw?["device"], !device.isNull else { return nil }
+        guard case .object = device else {
+            return .detail(.deviceAuthInvalid, "device auth invalid: device is not an object")
+        }
+        if device["nonce"]?.stringValue.map({ $0.isEmpty }) ?? true {
+            return .detail(.nonceRequired, "device auth invalid: the nonce is missing")
+        }
+        for field in ["id", "publicKey", "signature"] where device[field]?.stringValue.map({ $0.isEmpty }) ?? true {
+            return .detail(.deviceAuthInvalid, "device auth invalid: device.\(field) is missing")
+        }
+        guard case .integer(let signedAt)? = device["signedAt"], signedAt >= 0 else {
+            return .detail(.deviceAuthInvalid, "device auth invalid: device.signedAt is not an integer")
+        }
+        return nil
+    }
+}

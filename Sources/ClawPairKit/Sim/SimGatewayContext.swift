@@ -1,0 +1,49 @@
+import Synchronization
+
+/// What every session of one `clawpair sim` shares: its state, its decision rules, its TLS
+/// context and settings, and the open WebSocket connections (for the `close-1008` fault).
+final class SimGatewayContext: Sendable {
+    /// 25 MiB: `policy.maxPayload` after authentication (the real gateway's order of size).
+    static let maximumPayloadBytes = 25 * 1024 * 1024
+    /// 50 MiB: `policy.maxBufferedBytes`.
+    static let maximumBufferedBytes = 50 * 1024 * 1024
+
+    let state: SimState
+    let evaluator: SimConnectEvaluator
+    let tls: TLSServerContext?
+    let tickInterval: Duration
+    let connections = SimConnectionRegistry()
+    /// The public origin clients use (`https://host:port`), for the Access challenge.
+    let origin: String
+
+    init(state: SimState, sharedToken: Secret?, tls: TLSServerContext?, tickInterval: Duration, origin: String) {
+        self.state = state
+        self.evaluator = SimConnectEvaluator(state: state, sharedToken: sharedToken)
+        self.tls = tls
+        self.tickInterval = tickInterval
+        self.origin = origin
+    }
+
+    /// The `302` a gateway behind Cloudflare Access answers an upgrade with
+    /// (spec/cloudflare-access.md): `Location` on the team's login host, and
+    /// `WWW-Authenticate: Cloudflare-Access resource_metadata="<origin>/.well-known/…/"`.
+    func accessChallengeHeaders(_ request: HTTPRequestHead) -> HTTPHeaders {
+        let host = request.headers.first(name: "Host") ?? "gateway.example"
+        let metadata = origin + AccessChallenge.resourceMetadataPath + "/"
+        return [
+            "Location": "https://sim-team.cloudflareaccess.com/cdn-cgi/access/login/\(host)?kid=sim-aud&redirect_url=%2F",
+            "WWW-Authenticate": "Cloudflare-Access resource_metadata=\"\(metadata)\"",
+            "Content-Type": "text/html",
+        ]
+    }
+}
+
+/// The open WebSocket connections of a sim, by connection number.
+final class SimConnectionRegistry: Sendable {
+    private let open = Mutex<[Int: WebSocketServerConnection]>([:])
+
+    func add(_ number: Int, _ connection: WebSocketServerConnection) { open.withLock { $0[number] = connection } }
+    func remove(_ number: Int) { _ = open.withLock { $0.removeValue(forKey: number) } }
+    var all: [WebSocketServerConnection] { open.withLock { Array($0.values) } }
+    var count: Int { open.withLock { $0.count } }
+}
