@@ -5,12 +5,8 @@ extension ClawPairError.Code {
     /// the session that follows would carry credentials in plaintext, so the route is refused
     /// before any packet is sent (spec/setup-codes.md, "Validation of each route").
     public static let plaintextNotAllowed = Self("PLAINTEXT_NOT_ALLOWED", .trust)
-    /// The WebSocket opened, but no `connect.challenge` event came within 6 s (or the
-    /// connection ended first): something else listens there, or the gateway is wedged.
-    public static let gatewayNoChallenge = Self("GATEWAY_NO_CHALLENGE", .unreachable)
-    /// The first gateway frame was not a valid `connect.challenge` (not JSON, a binary
-    /// message, a challenge without a nonce or with a bad `ts`).
-    public static let gatewayProtocolError = Self("GATEWAY_PROTOCOL_ERROR", .unreachable)
+    // GATEWAY_NO_CHALLENGE and GATEWAY_PROTOCOL_ERROR are the protocol's codes
+    // (Protocol/ClawPairError+Gateway.swift), same names and categories.
     /// A probe target that is none of: setup code, URL, `host[:port]`, instance name.
     public static let probeTargetInvalid = Self("PROBE_TARGET_INVALID", .invalidInput)
 }
