@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // No pkgConfig: Avahi's .pc adds -D_REENTRANT, which SwiftPM rejects; shim.h includes
         // the header by its path instead.
         .systemLibrary(name: "CAvahiDNSSD", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
@@ -26,7 +27,7 @@ let package = Package(
         // All I/O and C interop.
         .target(
             name: "ClawPairKit",
-            dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims", "CAvahiDNSSD"]
+            dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims", "CAvahiDNSSD", "CSQLite"]
         ),
         // Argument parsing, rendering, exit codes.
         .target(name: "ClawPairCLI", dependencies: ["ClawPairKit"]),

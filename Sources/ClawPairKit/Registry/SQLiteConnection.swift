@@ -1,0 +1,127 @@
+internal import CSQLite
+
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
+/// The one owner of a `sqlite3*` connection and of every statement prepared on it.
+///
+/// Opening never modifies a file it cannot use: the header is read (a damaged file fails
+/// with `REGISTRY_CORRUPT`) and the schema version checked (a newer one fails with
+/// `REGISTRY_TOO_NEW`) before anything is written.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    /// The database file, for messages.
+    let path: String
+    /// Statements prepared once and reused; finalized before the connection closes.
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// How long a change waits for another process's transaction before failing: long
+    /// enough for any real change (they take milliseconds), short enough that a wedged
+    /// process is reported rather than waited on forever.
+    static let busyTimeoutMs: Int32 = 10_000
+
+    /// Opens (creating when missing) the database at `path` with owner-only permissions.
+    init(path: String) throws(ClawPairError) {
+        self.path = path
+        // New files (the database, its -wal and -shm) are created 0600 whatever the caller's
+        // umask; SQLite gives -wal and -shm the database file's mode afterwards.
+        let previousMask = umask(0o077)
+        defer { umask(previousMask) }
+        var database: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let status = sqlite3_open_v2(path, &database, flags, nil)
+        guard status == SQLITE_OK, let database else {
+            let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(database)
+            throw Self.error(status, path: path, detail: message, context: "cannot open")
+        }
+        handle = database
+        sqlite3_busy_timeout(database, Self.busyTimeoutMs)
+        sqlite3_extended_result_codes(database, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// A cached prepared statement for `sql`.
+    func statement(_ sql: String) throws(ClawPairError) -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
+        let statement = try SQLiteStatement(connection: self, database: handle, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs one or more statements that return nothing (schema, pragmas, BEGIN/COMMIT).
+    func execute(_ sql: String) throws(ClawPairError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard status == SQLITE_OK else {
+            throw Self.error(status, path: path, detail: message.map { String(cString: $0) } ?? "", context: "cannot run \(sql)")
+        }
+    }
+
+    /// The single integer a pragma such as `user_version` returns.
+    func integerPragma(_ name: String) throws(ClawPairError) -> Int64 {
+        try statement("PRAGMA \(name)").first { $0.integer(0) } ?? 0
+    }
+
+    /// Runs `body` as one write transaction. `BEGIN IMMEDIATE` takes the write lock up front,
+    /// so two processes changing the registry queue on the busy timeout instead of failing
+    /// when a read lock cannot be upgraded. Any error rolls the whole change back.
+    func write<T>(_ body: () throws(ClawPairError) -> T) throws(ClawPairError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do throws(ClawPairError) {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` in one read transaction, so several queries see the same snapshot.
+    func read<T>(_ body: () throws(ClawPairError) -> T) throws(ClawPairError) -> T {
+        try execute("BEGIN DEFERRED")
+        do throws(ClawPairError) {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The error for a failed call on this connection, with SQLite's own message and code.
+    func error(_ status: Int32, _ context: String) -> ClawPairError {
+        Self.error(status, path: path, detail: String(cString: sqlite3_errmsg(handle)), context: context)
+    }
+
+    static func error(_ status: Int32, path: String, detail: String, context: String) -> ClawPairError {
+        let code = "SQLite code \(status)"
+        switch status & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return ClawPairError(
+                .registryCorrupt, "the registry \(path) is damaged (\(detail), \(code)); it was left as it is",
+                remedy: "move it away (mv \(path) \(path).damaged) to start an empty registry, or restore a backup")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return ClawPairError(
+                .registryBusy, "the registry \(path) stayed locked by another process for \(busyTimeoutMs / 1000) s (\(detail))",
+                remedy: "retry; if it persists, look for a hung clawpair process")
+        case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
+            return ClawPairError(
+                .registryStorage, "\(context) the registry \(path): \(detail) (\(code))",
+                remedy: "check that the state directory is yours and writable, or choose another with --home")
+        default:
+            return ClawPairError(.registryStorage, "registry \(path): \(context): \(detail) (\(code))")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+internal import CSQLite
+
+/// One prepared statement. It is owned by the ``SQLiteConnection`` that prepared it (which
+/// caches it by its SQL text) and finalized in `deinit`, before the connection closes.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    let sql: String
+
+    init(connection: SQLiteConnection, database: OpaquePointer, sql: String) throws(ClawPairError) {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw connection.error(status, "cannot prepare \(sql)")
+        }
+        self.handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// A value bound to a `?` parameter.
+    enum Value {
+        case null
+        case integer(Int64)
+        case text(String)
+        case blob([UInt8])
+
+        static func optional(_ text: String?) -> Value { text.map(Value.text) ?? .null }
+        static func optional(_ number: Int64?) -> Value { number.map(Value.integer) ?? .null }
+    }
+
+    /// Clears earlier bindings and results, then binds `values` to parameters 1…n.
+    func bind(_ values: [Value]) throws(ClawPairError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(handle, index)
+            case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .text(let text):
+                // SQLITE_TRANSIENT: SQLite copies the bytes, which live only during this call.
+                status = sqlite3_bind_text(handle, index, text, -1, Self.transient)
+            case .blob(let bytes):
+                status = bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), Self.transient)
+                }
+            }
+            guard status == SQLITE_OK else { throw connection.error(status, "cannot bind parameter \(index) of \(sql)") }
+        }
+    }
+
+    /// Advances to the next row: true when a row is ready, false when done.
+    func step() throws(ClawPairError) -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE:
+            return false
+        default:
+            sqlite3_reset(handle)
+            throw connection.error(status, "cannot run \(sql)")
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ values: [Value] = []) throws(ClawPairError) {
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Runs a query and maps every row.
+    func rows<T>(_ values: [Value] = [], _ read: (SQLiteStatement) throws(ClawPairError) -> T) throws(ClawPairError) -> [T] {
+        try bind(values)
+        var result: [T] = []
+        while try step() { result.append(try read(self)) }
+        sqlite3_reset(handle)
+        return result
+    }
+
+    /// The first row's mapping, or nil.
+    func first<T>(_ values: [Value] = [], _ read: (SQLiteStatement) throws(ClawPairError) -> T) throws(ClawPairError) -> T? {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        guard try step() else { return nil }
+        return try read(self)
+    }
+
+    // MARK: Columns of the current row
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+
+    func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    /// SQLite's SQLITE_TRANSIENT destructor (a macro Swift cannot import).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
