@@ -7,7 +7,7 @@ share its mistakes. Each scenario drives the sim (and its admin endpoint), check
 spec says must happen, and prints one line `RESULT {json}` with what it saw; a failed check
 prints `FAILED <why>` and exits 1.
 
-usage: sim-client.py SCENARIO --url WS_URL --admin ADMIN_URL [--fingerprint HEX] [--count N]
+usage: sim-client.py SCENARIO --url WS_URL --admin ADMIN_URL [--fingerprint HEX] [--count N] [--token-env VAR]
 """
 
 import argparse
@@ -15,6 +15,7 @@ import asyncio
 import base64
 import hashlib
 import json
+import os
 import socket
 import ssl
 import sys
@@ -543,6 +544,28 @@ async def scenario_idle(admin, count):
     return {"held": held, "answered": answered}
 
 
+async def scenario_shared_token(admin, token):
+    """A sim started with a shared token: it pairs a device itself; wrong or missing tokens fail."""
+    device = Device()
+    first = await attempt(device, role="operator", mode="ui", scopes=["operator.read"], auth={"token": token})
+    hello = hello_of(first)
+    device_token = hello["auth"]["deviceToken"]
+    check(isinstance(device_token, str) and device_token != token, "no device token for a shared-token client")
+    wrong = await attempt(device, role="operator", mode="ui", scopes=["operator.read"], auth={"token": "wrong"})
+    details = error_of(wrong)["details"]
+    check(details["code"] == "AUTH_TOKEN_MISMATCH", f"wrong token: {details}")
+    check(details.get("canRetryWithDeviceToken") is True, f"a paired device may retry with its token: {details}")
+    check(details.get("recommendedNextStep") == "retry_with_device_token", f"{details}")
+    retry = await attempt(device, role="operator", mode="ui", scopes=["operator.read"],
+                          auth={"token": device_token, "deviceToken": device_token})
+    check(hello_of(retry)["auth"]["role"] == "operator", "the device token did not work")
+    stranger = await attempt(Device(), role="operator", mode="ui", scopes=["operator.read"], auth={"token": "wrong"})
+    check(error_of(stranger)["details"].get("canRetryWithDeviceToken") is False, "a stranger may not retry")
+    missing = await attempt(Device(), role="node")
+    check(detail_code(missing) == "AUTH_TOKEN_MISSING", f"no auth: {missing['response']}")
+    return {"deviceTokenIssued": True, "mismatch": details["code"], "missing": detail_code(missing)}
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
@@ -550,6 +573,7 @@ async def main():
     parser.add_argument("--admin", required=True)
     parser.add_argument("--fingerprint")
     parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--token-env", help="name of an environment variable holding the shared token")
     args = parser.parse_args()
     Options.url = args.url
     Options.fingerprint = args.fingerprint
@@ -563,6 +587,7 @@ async def main():
         "device-errors": lambda: scenario_device_errors(admin),
         "faults": lambda: scenario_faults(admin),
         "idle": lambda: scenario_idle(admin, args.count),
+        "shared-token": lambda: scenario_shared_token(admin, os.environ[args.token_env]),
     }
     try:
         result = await scenarios[args.scenario]()
