@@ -19,13 +19,24 @@ final class PythonWebSocketServer: Sendable {
         self.process = process
     }
 
+    /// Starts the server in `mode` over TLS with `identity`, and waits for its port.
+    static func start(mode: String, tls identity: TLSTestPKI.Identity) async throws -> PythonWebSocketServer {
+        let directory = try TLSTestDirectory()
+        let certificate = try directory.write(identity.certificatePEM, to: "server.pem")
+        let key = try directory.write(identity.keyPEM, to: "server.key")
+        // The server has read its files once it prints its port; the directory may go then.
+        let server = try await start(mode: mode, arguments: [certificate, key])
+        withExtendedLifetime(directory) {}
+        return server
+    }
+
     /// Starts the server in `mode` and waits for it to print its port.
-    static func start(mode: String) async throws -> PythonWebSocketServer {
+    static func start(mode: String, arguments: [String] = []) async throws -> PythonWebSocketServer {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard let python = path.split(separator: ":").map({ "\($0)/python3" })
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { throw SpawnedProcess.SpawnError(description: installHint) }
-        let process = try SpawnedProcess(executable: python, arguments: [script, mode])
+        let process = try SpawnedProcess(executable: python, arguments: [script, mode] + arguments)
         let deadline = ContinuousClock.now + startTimeout
         while ContinuousClock.now < deadline {
             if let line = process.log.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }),

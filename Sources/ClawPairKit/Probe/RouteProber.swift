@@ -12,7 +12,9 @@ public struct RouteProber: Sendable {
         /// Bound of each network stage (`tcp`, `tls`, `http`): 3 s by default, `--timeout`.
         ///
         /// A LAN or tailnet gateway answers each step in milliseconds; 3 s leaves room for a
-        /// slow relay (DERP) or a cold Cloudflare tunnel while keeping `--all` short.
+        /// slow relay (DERP) or a cold Cloudflare tunnel while keeping `--all` short. The `dns`
+        /// stage is bounded by the system resolver's own timeout (resolv.conf): `getaddrinfo`
+        /// cannot be interrupted.
         public var stageTimeout: Duration = RouteProber.defaultStageTimeout
         /// How long the gateway may take to send `connect.challenge` after the upgrade: 6 s,
         /// the client's wait in spec/gateway-protocol.md.

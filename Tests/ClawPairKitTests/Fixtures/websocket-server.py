@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """An independent WebSocket server for WebSocketClientTests, built on PyPI `websockets`.
 
-Usage: websocket-server.py MODE. Listens on 127.0.0.1 with a kernel-chosen port, prints
-"PORT <n>" on stdout, serves until killed or for LIFETIME seconds (so a crashed test run
-leaves no server behind).
+Usage: websocket-server.py MODE [CERT KEY] [--host ADDRESS] [--port N]. Listens on 127.0.0.1
+(or ADDRESS) with a kernel-chosen port (or N), over TLS when CERT and KEY (PEM files) are
+given, prints "PORT <n>" on stdout, serves until killed or for LIFETIME seconds (so a crashed
+test run leaves no server behind).
 
 Modes:
   challenge  sends the gateway's connect.challenge event, then echoes text; the text
@@ -17,12 +18,31 @@ Modes:
 import asyncio
 import http
 import json
+import ssl
 import sys
 
 from websockets.asyncio.server import serve
 
 LIFETIME = 60
 MODE = sys.argv[1]
+ARGS = sys.argv[2:]
+HOST = "127.0.0.1"
+PORT = 0
+for flag in ("--host", "--port", "--lifetime"):
+    if flag in ARGS:
+        index = ARGS.index(flag)
+        value = ARGS[index + 1]
+        del ARGS[index:index + 2]
+        if flag == "--host":
+            HOST = value
+        elif flag == "--port":
+            PORT = int(value)
+        else:
+            LIFETIME = float(value)
+TLS = None
+if len(ARGS) == 2:
+    TLS = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    TLS.load_cert_chain(ARGS[0], ARGS[1])
 CHALLENGE = {"type": "event", "event": "connect.challenge", "payload": {"nonce": "abc", "ts": 1700000000000}}
 
 
@@ -62,7 +82,7 @@ async def handler(ws):
 
 
 async def main():
-    async with serve(handler, "127.0.0.1", 0, process_request=process_request, ping_interval=None) as server:
+    async with serve(handler, HOST, PORT, process_request=process_request, ping_interval=None, ssl=TLS) as server:
         port = server.sockets[0].getsockname()[1]
         print(f"PORT {port}", flush=True)
         await asyncio.sleep(LIFETIME)
