@@ -102,13 +102,10 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
             serverVersion: operatorHello.hello.server.version, requestIds: waiter.requestIds, connectedAtMs: WallClock.nowMs())
     }
 
-    /// The same route again, held to the same pin (or system trust) as the first time.
+    /// The same route again, held to the same pin as the first time (every pin and every
+    /// explicit trust opens with one; system trust stays system trust).
     func reopen(_ opened: PairingOpenedRoute) async throws(ClawPairError) -> PairingOpenedRoute {
-        do { return try await connector.open(opened.route, pin: opened.pin ?? opened.peer.flatMap { peer in
-            // A certificate trusted just now (first use, prompt) was opened with its pin; a
-            // system-trusted one stays on system trust.
-            opened.trust == .systemTrust ? nil : .certificate(peer.fingerprint.hex)
-        }) } catch { throw error.error }
+        do { return try await connector.open(opened.route, pin: opened.pin) } catch { throw error.error }
     }
 
     /// One session kind's handshake, retried while the gateway says to wait.

@@ -32,12 +32,12 @@ public struct PairingPlan: Sendable {
         self.wait = wait
     }
 
-    /// The pins of spec/routes-and-tls.md: the setup code's for its primary route, the stored
-    /// one, then `--trust`.
+    /// The pins of spec/routes-and-tls.md: the setup code's for its primary route, then the
+    /// stored one.
     var pins: PairingPins {
         PairingPins(
             setupCode: code.tlsFingerprint.map { TLSPin.certificate($0) }, setupCodeRoute: code.primary, stored: storedPin,
-            storedRoutes: storedRoutes, explicit: trust.fingerprint)
+            storedRoutes: storedRoutes)
     }
 
     /// What the code lets the handshake present: its bootstrap token (fresh: it wins), or an

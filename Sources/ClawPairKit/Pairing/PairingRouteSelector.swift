@@ -7,9 +7,9 @@
 ///   known pin that does not match means someone else answers for this gateway, and the
 ///   setup code's pin admits no "trust anyway";
 /// - when no route worked and one failed only because its certificate is not trusted, the
-///   earliest such route may be trusted explicitly (``PairingTrustOptions``: first use, or the
-///   user's confirmation), and is opened again held to that certificate's fingerprint.
-///   Never silently.
+///   earliest such route may be trusted explicitly (``PairingTrustOptions``: `--trust` when it
+///   matches, first use, or the user's confirmation), and is opened again held to that
+///   certificate's fingerprint (or the `--trust` key). Never silently.
 struct PairingRouteSelector<C: Clock>: Sendable where C.Duration == Duration {
     let connector: PairingRouteConnector
     let pins: PairingPins
@@ -37,7 +37,17 @@ struct PairingRouteSelector<C: Clock>: Sendable where C.Duration == Duration {
         if let untrusted = failures.first(where: { Self.needsUserTrust($0) }), let peer = untrusted.peer {
             let question = TLSTrustQuestion(route: untrusted.route, peer: peer, reason: untrusted.error)
             let accepted: Bool
-            if trust.trustOnFirstUse {
+            var pin = TLSPin.certificate(peer.fingerprint.hex)
+            if let explicit = trust.fingerprint {
+                // --trust: the user vouched for one certificate (or key); anything else is refused.
+                if case .rejected(let error) = TLSTrustPolicy.evaluate(peer, pin: explicit, now: WallClock.nowMs() / 1000) {
+                    throw ClawPairError(
+                        error.code, "\(error.message) (--trust)",
+                        remedy: "check the fingerprint on the gateway host (`openssl x509 -noout -fingerprint -sha256 -in CERT`) and pass that one to --trust")
+                }
+                pin = explicit
+                accepted = true
+            } else if trust.trustOnFirstUse {
                 accepted = true
             } else if let confirm = trust.confirm {
                 accepted = await confirm(question)
@@ -52,7 +62,7 @@ struct PairingRouteSelector<C: Clock>: Sendable where C.Duration == Duration {
             if accepted {
                 onEvent(.certificateTrusted(untrusted.route, peer.fingerprint))
                 do {
-                    return try await connector.open(untrusted.route, pin: .certificate(peer.fingerprint.hex))
+                    return try await connector.open(untrusted.route, pin: pin)
                 } catch {
                     throw error.error
                 }
