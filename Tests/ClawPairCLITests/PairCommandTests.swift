@@ -223,6 +223,35 @@ import Testing
         #expect(try sim.connectAttempts() > 0)
     }
 
+    /// On a terminal (a pty from util-linux `script`), an untrusted certificate is shown with
+    /// its fingerprint and trusted only on "y".
+    @Test func terminalPromptShowsTheFingerprintAndTrustsOnlyOnYes() throws {
+        let sim = try Sim(tls: true, autoApprove: true)
+        defer { sim.stop() }
+        func onTerminal(_ answer: String, _ home: Home, _ code: String) throws -> (status: Int32, output: String) {
+            let command = "\(LabHosts.clawpair) pair \(code) --home \(home.path)"
+            let process = try GatewaysProcess(["/bin/sh", "-c", "printf '\(answer)\\n' | script -qec \"$0\" /dev/null", command])
+            let status = process.wait()
+            return (status, process.stdout)
+        }
+        let colons = try #require(sim.fingerprint).uppercased().chunked(2).joined(separator: ":")
+        let declinedHome = Home()
+        let declined = try onTerminal("n", declinedHome, try sim.setupCode(fingerprint: false).code)
+        #expect(declined.status == 5)
+        #expect(declined.output.contains(colons))
+        #expect(declined.output.contains("out-of-band"))
+        #expect(declined.output.contains("TLS_TRUST_DECLINED") || declined.output.contains("was not trusted"))
+        #expect(try sim.connectAttempts() == 0)
+        #expect(try declinedHome.open().list().isEmpty)
+
+        let home = Home()
+        let accepted = try onTerminal("y", home, try sim.setupCode(fingerprint: false).code)
+        #expect(accepted.status == 0, "\(accepted.output)")
+        #expect(accepted.output.contains(colons))
+        let entry = try #require(try home.open().list().first)
+        #expect(try home.open().record(entry.entry.id)?.pin?.hex == sim.fingerprint)
+    }
+
     @Test func plaintextLANCodeGetsLimitedAccess() throws {
         let sim = try Sim(autoApprove: true)
         defer { sim.stop() }
