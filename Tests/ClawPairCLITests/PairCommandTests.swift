@@ -151,12 +151,13 @@ import Testing
         #expect(record.deviceToken(role: "operator")?.scopes.contains("operator.admin") == true)
         #expect(record.credentials.bootstrapToken == nil)
 
-        // The sim saw the node and the operator session of this device.
         // Pairing again with a new code for the same gateway updates the one entry.
         let second = try sim.setupCode(urls: [dead, sim.url])
         let again = try Self.run(home, [second.code, "--json", "--name", "studio"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.json?["updated"] == .bool(true))
+        // The same device identity (kept in the registry across processes): already paired, no new request.
+        #expect(again.json?["requestIds"] == .array([]))
         #expect(again.json?["name"]?.stringValue == "studio")
         #expect(try home.open().list().count == 1)
         try Self.assertNoSecrets([pairing.stdout, pairing.stderr, again.stdout, again.stderr], home: home, extra: [first.bootstrap, second.bootstrap])
@@ -250,6 +251,34 @@ import Testing
         #expect(accepted.output.contains(colons))
         let entry = try #require(try home.open().list().first)
         #expect(try home.open().record(entry.entry.id)?.pin?.hex == sim.fingerprint)
+    }
+
+    /// `probe NAME` probes a paired gateway: its proven route first, its stored pin held.
+    @Test func probeTakesAPairedGatewayByNameWithItsProvenRouteAndPin() throws {
+        let home = Home()
+        let sim = try Sim(tls: true, autoApprove: true)
+        let port = sim.port
+        let dead = "wss://127.0.0.1:\(try Self.deadPort())"
+        let paired = try Self.run(home, [try sim.setupCode(urls: [dead, sim.url], fingerprint: false).code, "--trust-on-first-use", "--name", "studio"])
+        #expect(paired.status == 0, "\(paired.stderr)")
+        let probe = try GatewaysProcess.run(["probe", "studio", "--json", "--home", home.path])
+        #expect(probe.status == 0, "\(probe.stdout)")
+        let report = try JSONParser.parse(probe.stdout)
+        #expect(report["target"]?.stringValue?.hasPrefix("studio (") == true)
+        guard case .array(let routes)? = report["routes"] else {
+            Issue.record("no routes in \(probe.stdout)")
+            return
+        }
+        #expect(routes.first?["url"]?.stringValue == sim.url)
+        #expect(routes.first?["source"]?.stringValue == "registry")
+        sim.stop()
+
+        // A new certificate at the same address: the stored pin makes it a mismatch.
+        let replaced = try Sim(tls: true, autoApprove: true, port: port)
+        defer { replaced.stop() }
+        let mismatch = try GatewaysProcess.run(["probe", "studio", "--json", "--home", home.path])
+        #expect(mismatch.status == 5)
+        #expect(try JSONParser.parse(mismatch.stdout)["verdict"]?["code"]?.stringValue == "TLS_PIN_MISMATCH")
     }
 
     @Test func plaintextLANCodeGetsLimitedAccess() throws {
