@@ -175,10 +175,10 @@ import Testing
     @Test func noDanglingReferencesCanBeWritten() throws {
         let registry = try Home().open()
         let ghost = GatewayID(rawValue: "manual|ghost|1")
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.bolt(ghost) }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.focus(ghost) }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.trust(ghost, pin: Self.pinA) }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.setPreference(ghost, key: "k", value: "v") }
+        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.bolt(ghost) }
+        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.focus(ghost) }
+        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.trust(ghost, pin: Self.pinA) }
+        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.setPreference(ghost, key: "k", value: "v") }
         #expect(throws: ClawPairError.self) {
             try registry.connection.execute("INSERT INTO pins (entry_id, fingerprint, pinned_at_ms) VALUES ('nobody', '\(Self.pinA.hex)', 0)")
         }
@@ -261,8 +261,8 @@ import Testing
             #expect(error.code == .gatewayAmbiguous)
             #expect(error.message.contains(studio.id.rawValue) && error.message.contains(studio2.id.rawValue))
         }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.resolve("nothing") }
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.resolve("") }
+        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.resolve("nothing") }
+        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.resolve("") }
         try registry.upsert(try Self.manual("x.lan", name: "Studio"))
         #expect(throws: ClawPairError(.gatewayAmbiguous, "")) { try registry.resolve("Studio") }
     }
@@ -314,7 +314,7 @@ import Testing
         let registry = try Home().open()
         try Self.fullyOwned(registry, try Self.manual("a.lan"))
         let before = try registry.rowCounts()
-        #expect(throws: ClawPairError(.gatewayNotFound, "")) { try registry.forget(GatewayID(rawValue: "manual|a.lan")) }
+        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.forget(GatewayID(rawValue: "manual|a.lan")) }
         #expect(try registry.rowCounts() == before)
     }
 

@@ -8,8 +8,10 @@ extension ClawPairError.Code {
     public static let registryBusy = Self("REGISTRY_BUSY", .internal)
     /// Any other storage failure (permissions, disk full, I/O).
     public static let registryStorage = Self("REGISTRY_STORAGE", .internal)
-    /// No registry entry matches an ID argument (exit 3).
-    public static let gatewayNotFound = Self("GATEWAY_NOT_FOUND", .invalidInput)
+    /// No registry entry matches an ID argument (exit 3). Named apart from discovery's
+    /// `gatewayNotFound` (same raw code, exit 1 for an instance not found), which this one
+    /// shadowed inside ClawPairKit and the CLI.
+    public static let registryEntryNotFound = Self("GATEWAY_NOT_FOUND", .invalidInput)
     /// Several registry entries match an ID argument (exit 3).
     public static let gatewayAmbiguous = Self("GATEWAY_AMBIGUOUS", .invalidInput)
     /// The request conflicts with the focus: unbolting the focused gateway (exit 3).

@@ -505,7 +505,7 @@ public final class GatewayRegistry {
 
     /// The error for an ID argument no entry matches (exit 3).
     public static func notFound(_ argument: String) -> ClawPairError {
-        ClawPairError(.gatewayNotFound, "no gateway in the registry matches '\(argument)'", remedy: "clawpair gateways list shows the ids and names")
+        ClawPairError(.registryEntryNotFound, "no gateway in the registry matches '\(argument)'", remedy: "clawpair gateways list shows the ids and names")
     }
 
     private static func ambiguous(_ argument: String, _ candidates: [(GatewayID, String)], what: String) -> ClawPairError {
