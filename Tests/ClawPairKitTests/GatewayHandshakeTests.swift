@@ -173,6 +173,19 @@ import Testing
         #expect(stub.lines("CONNECT").isEmpty)
     }
 
+    @Test func aGatewayThatNeverAnswersConnectTimesOut() async throws {
+        var handshake = handshake()
+        handshake.connectTimeout = .milliseconds(500)
+        let (stub, error) = try await failure(mode: "noanswer", handshake)
+        defer { stub.stop() }
+        guard case .timedOut? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(error?.clawPairError.code == .gatewayConnectTimeout)
+        #expect(try await stub.awaitLine("VERIFIED") == "v3")  // connect was sent and signed
+    }
+
     @Test func aFrameOverThePreAuthLimitIsRefused() async throws {
         let (stub, error) = try await failure(mode: "bigbefore")
         defer { stub.stop() }
@@ -220,6 +233,20 @@ import Testing
         } catch {
             return error
         }
+    }
+
+    @Test func sessionPingsTheGateway() async throws {
+        let stub = try await GatewayStub.start(mode: "hello")
+        defer { stub.stop() }
+        let session = try await GatewaySession.connect(
+            websocket: try await websocket(stub), handshake: handshake(), pingInterval: .milliseconds(50))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await session.run() }
+            _ = try await stub.awaitLine("PING")
+            await session.close()
+            try await group.next()
+        }
+        #expect(GatewaySession.defaultPingInterval == .seconds(15))
     }
 
     @Test func missedTicksCloseWith4000() async throws {

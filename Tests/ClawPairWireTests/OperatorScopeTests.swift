@@ -115,3 +115,47 @@ import Testing
         #expect(GatewayConnectError(closedWith: WebSocketClosePayload(code: .normalClosure)).code == .gatewayClosed)
     }
 }
+
+@Suite struct ProtocolNegotiationTests {
+    @Test func versions() {
+        #expect(GatewayProtocolVersion.negotiate(minProtocol: 3, maxProtocol: 4, role: "node", mode: "node") == 4)
+        #expect(GatewayProtocolVersion.negotiate(minProtocol: 3, maxProtocol: 3, role: "node", mode: "node") == 3)
+        #expect(GatewayProtocolVersion.negotiate(minProtocol: 3, maxProtocol: 3, role: "operator", mode: "ui") == nil)
+        #expect(GatewayProtocolVersion.negotiate(minProtocol: 3, maxProtocol: 3, role: "node", mode: "ui") == nil)
+        #expect(GatewayProtocolVersion.negotiate(minProtocol: 4, maxProtocol: 9, role: "operator", mode: "ui") == 4)
+        #expect(GatewayProtocolVersion.negotiate(minProtocol: 5, maxProtocol: 9, role: "operator", mode: "ui") == nil)
+        #expect(GatewayProtocolVersion.negotiate(minProtocol: 4, maxProtocol: 3, role: "node", mode: "node") == nil)
+        // What each session kind sends is accepted.
+        for kind in GatewaySessionKind.allCases {
+            #expect(
+                GatewayProtocolVersion.negotiate(
+                    minProtocol: kind.minProtocol, maxProtocol: kind.maxProtocol, role: kind.role.rawValue, mode: kind.mode.rawValue) == 4)
+        }
+    }
+
+    @Test func clockSkew() {
+        #expect(DeviceAuthPayload.isFresh(signedAtMs: 1_000_000, nowMs: 1_120_000))
+        #expect(DeviceAuthPayload.isFresh(signedAtMs: 1_120_000, nowMs: 1_000_000))
+        #expect(!DeviceAuthPayload.isFresh(signedAtMs: 1_000_000, nowMs: 1_120_001))
+        #expect(!DeviceAuthPayload.isFresh(signedAtMs: 1_120_001, nowMs: 1_000_000))
+        #expect(!DeviceAuthPayload.isFresh(signedAtMs: 0, nowMs: .max))
+    }
+
+    @Test func deviceTokenRetry() {
+        let stored = Secret("stored")
+        #expect(GatewayCredentials(sharedToken: Secret("s"), storedDeviceToken: stored).deviceTokenRetry?.connectAuth == .token(stored, deviceToken: stored))
+        #expect(GatewayCredentials(sharedToken: Secret("s")).deviceTokenRetry == nil)
+        #expect(GatewayCredentials(storedDeviceToken: stored).deviceTokenRetry == nil)
+    }
+}
+
+@Suite struct RetryAfterTests {
+    @Test func clampedToTheRegistryBounds() {
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: 2500, message: "").retryAfter == .milliseconds(2500))
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: 5, message: "").retryAfter == .seconds(1))
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: 86_400_000, message: "").retryAfter == .seconds(900))
+        #expect(GatewayConnectError.unavailable(retryAfterMs: 3000, message: "").retryAfter == .seconds(3))
+        #expect(GatewayConnectError.rateLimited(retryAfterMs: nil, message: "").retryAfter == nil)
+        #expect(GatewayConnectError.pairingRequired(.init(requestId: "r", message: "")).retryAfter == nil)
+    }
+}

@@ -87,15 +87,6 @@ public struct GatewayHandshake: Sendable {
     }
 }
 
-/// A finished handshake: what the gateway granted and what was sent.
-public struct GatewayHello: Sendable {
-    public let hello: HelloOk
-    /// The params sent (their auth holds secrets; never print them).
-    public let params: ConnectParams
-    public let signatureVersion: DeviceAuthPayload.Version
-    public let connectedAt: ContinuousClock.Instant
-}
-
 /// Reads the handshake's frames, holding the gateway to the pre-auth size limit.
 private struct HandshakeReader {
     let websocket: WebSocketClient

@@ -108,7 +108,7 @@ public final class GatewaySession: Sendable {
             failure = error
         }
         let closedByUs = closing.withLock { $0 }
-        let error: any Error = failure ?? ClawPairError(.gatewayClosed, "the gateway session ended")
+        let error = Self.sessionError(failure)
         correlator.finish(throwing: error)
         eventSink.finish()
         switch (failure as? ClawPairError)?.code {
@@ -118,6 +118,20 @@ public final class GatewaySession: Sendable {
         }
         if closedByUs { return }
         throw error
+    }
+
+    /// What ``run()`` throws for the failure that ended it: cancellation as is, everything
+    /// else as a ``ClawPairError`` (transport failures as `GATEWAY_CLOSED` or
+    /// `WS_PROTOCOL_ERROR`).
+    static func sessionError(_ failure: (any Error)?) -> any Error {
+        switch failure {
+        case nil: ClawPairError(.gatewayClosed, "the gateway session ended")
+        case let error as ClawPairError: error
+        case let error as CancellationError: error
+        case let error as WebSocketProtocolError:
+            ClawPairError(.wsProtocolError, "the gateway broke the WebSocket protocol: \(error)")
+        case let error?: ClawPairError(.gatewayClosed, "the gateway connection failed: \(error)")
+        }
     }
 
     /// Closes the session normally; ``run()`` then returns.
@@ -176,20 +190,5 @@ public final class GatewaySession: Sendable {
             }
             try await sleep(limit - silence)
         }
-    }
-}
-
-/// A request the gateway answered with an error.
-public struct GatewayRequestError: Error, Sendable, CustomStringConvertible {
-    public let method: String
-    public let error: GatewayErrorShape
-
-    public var description: String { "\(method) failed (\(error.code)): \(error.message)" }
-
-    /// As clawpair's error: the connect classification when it is an auth or pairing code.
-    public var clawPairError: ClawPairError {
-        let classified = GatewayConnectError(error)
-        if case .refused = classified { return ClawPairError(.gatewayRequestFailed, description) }
-        return classified.clawPairError
     }
 }

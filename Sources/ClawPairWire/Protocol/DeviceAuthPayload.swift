@@ -11,6 +11,15 @@ public struct DeviceAuthPayload: Sendable, Hashable {
         case v2, v3
     }
 
+    /// 120 s: the gateway rejects `|now − signedAt|` beyond this (`SIGNATURE_EXPIRED`).
+    public static let maximumClockSkewMs: Int64 = 120_000
+
+    /// Whether a device block signed at `signedAtMs` is fresh at `nowMs` by the gateway's rule.
+    public static func isFresh(signedAtMs: Int64, nowMs: Int64) -> Bool {
+        let (difference, overflow) = nowMs.subtractingReportingOverflow(signedAtMs)
+        return !overflow && difference.magnitude <= UInt64(maximumClockSkewMs)
+    }
+
     public var version: Version
     public var deviceId: String
     public var clientId: String

@@ -19,13 +19,3 @@ public enum GatewayClientID: String, Sendable, Hashable, CaseIterable {
     case test = "test"
     case fingerprint = "fingerprint"
 }
-
-/// `client.mode`: a closed set on the gateway.
-public enum GatewayClientMode: String, Sendable, Hashable, CaseIterable {
-    case webchat, cli, ui, backend, node, worker, probe, test
-}
-
-/// `role`: a closed set on the gateway.
-public enum GatewayRole: String, Sendable, Hashable, CaseIterable {
-    case `operator`, node, worker
-}

@@ -167,6 +167,22 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
         }
     }
 
+    /// 1 s to 15 min: the bounds spec/registry.md puts on a gateway's `retryAfterMs`, so a
+    /// hostile or buggy value neither spins nor parks a session for days.
+    public static let retryAfterBounds: ClosedRange<Int64> = 1_000...900_000
+
+    /// How long to wait before the automatic retry the gateway asked for (rate limiting,
+    /// start-up, pending approval), its `retryAfterMs` clamped to ``retryAfterBounds``; nil
+    /// when it named no delay or the failure is not one to retry on a timer.
+    public var retryAfter: Duration? {
+        let ms: Int64?
+        switch self {
+        case .rateLimited(let value, _), .unavailable(let value, _), .waitThenRetry(_, let value): ms = value
+        default: ms = nil
+        }
+        return ms.map { .milliseconds(min(max($0, Self.retryAfterBounds.lowerBound), Self.retryAfterBounds.upperBound)) }
+    }
+
     /// The error as clawpair's one error type: code (and so exit status), message, remedy.
     public var clawPairError: ClawPairError {
         ClawPairError(code, message, remedy: remedy)
@@ -217,6 +233,11 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
         case .connectionFailed(let error): error.message
         }
     }
+}
+
+extension ClawPairError {
+    /// A failed connect as clawpair's one error type (``GatewayConnectError/clawPairError``).
+    public init(_ error: GatewayConnectError) { self = error.clawPairError }
 }
 
 extension GatewayConnectError: CustomStringConvertible {

@@ -36,4 +36,13 @@ public struct GatewayCredentials: Sendable, Hashable {
         if let bootstrapToken { return .bootstrapToken(bootstrapToken) }
         return nil
     }
+
+    /// The one retry after `AUTH_TOKEN_MISMATCH`: the stored device token instead of the
+    /// shared token (spec/gateway-protocol.md, "Pairing"). Nil when none is stored or the
+    /// shared token was not what failed. The caller decides whether the endpoint is trusted
+    /// enough (loopback, or `wss` with a pin).
+    public var deviceTokenRetry: GatewayCredentials? {
+        guard sharedToken != nil, let storedDeviceToken, !(freshSetupCode && bootstrapToken != nil) else { return nil }
+        return GatewayCredentials(storedDeviceToken: storedDeviceToken)
+    }
 }

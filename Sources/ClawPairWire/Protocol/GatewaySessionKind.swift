@@ -1,11 +1,3 @@
-/// The protocol versions of spec/gateway-protocol.md, "Versions".
-public enum GatewayProtocolVersion {
-    /// The version gateways speak now.
-    public static let current: Int64 = 4
-    /// Node sessions may still use 3.
-    public static let nodeMinimum: Int64 = 3
-}
-
 /// Which kind of session a client opens, and so what its `connect` says about itself.
 public enum GatewaySessionKind: String, Sendable, Hashable, CaseIterable {
     /// The capability-bearing device session: role `node`, mode `node`, no scopes.

@@ -10,6 +10,7 @@ prints what it saw, one line each, for the test to check:
   VERIFIED v2|v3                the device signature verified with that payload version
   REJECTED <detail code>        the device block failed verification
   CLOSED <code>                 the close code the client sent (or "none")
+  PING <bytes>                  a WebSocket ping from the client (answered as usual)
 
 Every mode sends connect.challenge first (except the bad-challenge ones) and verifies the
 device block like the gateway: deviceId = hex SHA-256 of the raw key, nonce and signedAt
@@ -28,6 +29,7 @@ Modes:
   bigafter           hello-ok with maxPayload 2048, then a 4096-byte event
   bigbefore          a 70 KiB event before the challenge
   nochallenge        accepts the upgrade and sends nothing
+  noanswer           sends the challenge, reads connect, never answers
   ts-string, ts-negative, ts-fraction, nonce-empty, nonce-missing   bad challenges
 """
 import asyncio
@@ -39,6 +41,8 @@ import sys
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from websockets.asyncio.server import serve
+from websockets.frames import Opcode
+from websockets.protocol import Protocol
 
 LIFETIME = 60
 MODE = sys.argv[1]
@@ -50,6 +54,20 @@ BOOTSTRAP_GRANTABLE = {"operator.admin", "operator.approvals", "operator.questio
 
 def say(line):
     print(line, flush=True)
+
+
+# Report the client's pings: websockets answers them inside Protocol.recv_frame, which has
+# no public hook.
+_recv_frame = Protocol.recv_frame
+
+
+def _recv_frame_reporting_pings(self, frame):
+    if frame.opcode is Opcode.PING:
+        say(f"PING {len(frame.data)}")
+    return _recv_frame(self, frame)
+
+
+Protocol.recv_frame = _recv_frame_reporting_pings
 
 
 def b64url_decode(text):
