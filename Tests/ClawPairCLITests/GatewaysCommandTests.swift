@@ -96,18 +96,37 @@ import Testing
         #expect(try home.open().list() == before)
     }
 
+    @Test(arguments: [
+        ("gw.lan", [String](), "ws://gw.lan:18789", "manual|gw.lan|18789"),
+        ("GW.lan:443", [], "wss://gw.lan:443", "manual|gw.lan|443"),
+        ("gw.lan", ["--tls"], "wss://gw.lan:443", "manual|gw.lan|443"),
+        ("gw.lan:8443", ["--tls"], "wss://gw.lan:8443", "manual|gw.lan|8443"),
+        ("box.tail1234.ts.net", [], "wss://box.tail1234.ts.net:443", "manual|box.tail1234.ts.net|443"),
+        ("[fd00::1]", [], "ws://[fd00::1]:18789", "manual|fd00::1|18789"),
+        ("fd00::2", [], "ws://[fd00::2]:18789", "manual|fd00::2|18789"),
+        ("http://10.0.0.2:18789/Claw", [], "ws://10.0.0.2:18789/Claw", "manual|10.0.0.2|18789|/Claw"),
+    ])
+    func addReadsURLsAndHostPorts(input: String, flags: [String], url: String, id: String) async throws {
+        let home = Home()
+        let result = await Self.gateways(home, ["add", input, "--json"] + flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        let added = try Self.json(result.stdout)
+        #expect(added["url"]?.stringValue == url)
+        #expect(added["id"]?.stringValue == id)
+    }
+
     @Test func ambiguousAndUnknownIdsListCandidatesAsJSONErrors() async throws {
         let home = Home()
         for host in ["one.lan", "two.lan"] { _ = await Self.gateways(home, ["add", host]) }
         var result = await Self.gateways(home, ["focus", "manual|", "--json"])
         #expect(result.status == 3)
         let error = try Self.json(result.stdout)["error"]
-        #expect(error?["code"]?.stringValue == "GATEWAY_AMBIGUOUS")
+        #expect(error?["code"]?.stringValue == "REGISTRY_AMBIGUOUS")
         #expect(error?["message"]?.stringValue?.contains("manual|one.lan|18789") == true)
         #expect(error?["message"]?.stringValue?.contains("manual|two.lan|18789") == true)
         result = await Self.gateways(home, ["bolt", "three", "--json"])
         #expect(result.status == 3)
-        #expect(try Self.json(result.stdout)["error"]?["code"]?.stringValue == "GATEWAY_NOT_FOUND")
+        #expect(try Self.json(result.stdout)["error"]?["code"]?.stringValue == "REGISTRY_NOT_FOUND")
     }
 
     @Test func unboltingTheFocusedGatewayIsRefused() async throws {
@@ -147,6 +166,46 @@ import Testing
         let result = await Self.gateways(home, ["trust", "plain.lan:18789"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("plaintext"))
+    }
+
+    /// `trust` without --fingerprint reads the certificate a real TLS server (openssl
+    /// s_server) presents, shows it, and pins it only when confirmed (--yes here).
+    @Test func trustReadsThePresentedCertificate() async throws {
+        let home = Home()
+        try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)
+        let key = home.path + "/tls-key.pem", certificate = home.path + "/tls-cert.pem"
+        let made = try GatewaysProcess([
+            "/usr/bin/openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key, "-out", certificate, "-subj", "/CN=gateway.test", "-days", "2",
+        ])
+        #expect(made.wait() == 0, "openssl req: \(made.stderr)")
+        let pem = try String(contentsOfFile: certificate, encoding: .utf8)
+        let base64 = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        let expected = CertificateFingerprint(derCertificate: [UInt8](try #require(Data(base64Encoded: base64))))
+
+        let server = try GatewaysProcess(["/usr/bin/openssl", "s_server", "-accept", "0", "-cert", certificate, "-key", key, "-naccept", "2"], keepStdinOpen: true)
+        var port: Int?
+        for _ in 0..<5000 where port == nil {
+            if let line = server.stdout.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT") }), let colon = line.lastIndex(of: ":") {
+                port = Int(line[line.index(after: colon)...])
+            } else {
+                usleep(2_000)
+            }
+        }
+        let serverPort = try #require(port, "openssl s_server did not start: \(server.stdout) \(server.stderr)")
+        #expect(await Self.gateways(home, ["add", "wss://127.0.0.1:\(serverPort)", "--name", "TLS"]).status == 0)
+
+        // Not on a terminal and no --yes: the fingerprints are shown, nothing is pinned.
+        var result = await Self.gateways(home, ["trust", "TLS"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.contains(expected.hex))
+        #expect(try home.open().record(GatewayID(rawValue: "manual|127.0.0.1|\(serverPort)"))?.pin == nil)
+
+        result = await Self.gateways(home, ["trust", "TLS", "--yes", "--json"])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(try Self.json(result.stdout)["new"]?.stringValue == expected.hex)
+        #expect(try Self.json(result.stdout)["old"] == .null)
+        #expect(try home.open().record(GatewayID(rawValue: "manual|127.0.0.1|\(serverPort)"))?.pin == expected)
     }
 
     @Test func accessIsFullOrLimitedFromTheOperatorScopes() async throws {
@@ -237,6 +296,28 @@ import Testing
         #expect(try reopened.rowCounts()["entries"] == 1)
     }
 
+    /// While one process holds the write lock (paused inside forget), readers are not
+    /// blocked (WAL) and a writer waits on the busy timeout instead of failing: once the
+    /// holder dies, the waiting change goes through.
+    @Test func writersWaitForTheLockAndReadersDoNot() throws {
+        let home = Home()
+        let registry = try home.open()
+        _ = try Self.storePaired(registry, host: "gw.example", name: "GW")
+        _ = try Self.storePaired(registry, host: "other.example", name: "Other")
+        let holder = try GatewaysProcess(
+            [LabHosts.clawpair, "gateways", "forget", "GW", "--yes", "--home", home.path], environment: ["CLAWPAIR_TEST_PAUSE_IN": "forget"])
+        #expect(holder.waitForStderr("paused inside forget"), "\(holder.stderr)")
+        // The holder never finishes by itself, so these complete only if reads are not blocked.
+        let listed = try GatewaysProcess.run(["gateways", "list", "--json", "--home", home.path])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("manual|gw.example|443"))
+        let waiter = try GatewaysProcess([LabHosts.clawpair, "gateways", "bolt", "Other", "--home", home.path])
+        holder.kill9()
+        #expect(waiter.wait() == 0, "\(waiter.stderr)")
+        #expect(try home.open().boltedIDs().contains(GatewayID(rawValue: "manual|other.example|443")))
+        #expect(try home.open().record(GatewayID(rawValue: "manual|gw.example|443")) != nil)
+    }
+
     /// kill -9 at random moments of a forget: every time the registry is consistent and
     /// holds either the whole entry or none of it.
     @Test func killedAtRandomPointsOfForgetLeavesOldOrNewState() throws {
@@ -275,8 +356,9 @@ import Testing
         do {
             let registry = try home.open()
             for index in 0..<200 { try registry.upsert(GatewayEntry.manual(route: try GatewayRoute(host: "h\(index).lan", tls: false))) }
+            // Everything into the database file, so damaging it damages the entries.
+            try registry.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
-        // The last connection's close checkpointed the WAL into the file.
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: home.database)))
         #expect(bytes.count > 8 * 4096)
         for index in (2 * 4096)..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }

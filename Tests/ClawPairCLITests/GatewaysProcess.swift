@@ -8,16 +8,26 @@ final class GatewaysProcess {
     let stdoutPath: String
     let stderrPath: String
     private var status: Int32?
+    /// The write end of the child's stdin pipe, when `keepStdinOpen` (openssl s_server stops
+    /// at end of input).
+    private var stdinWriter: Int32 = -1
 
-    /// Starts `argv[0]` (a path) with `argv`, extra environment and a umask.
-    init(_ argv: [String], environment extra: [String: String] = [:]) throws {
+    /// Starts `argv[0]` (a path) with `argv` and extra environment; stdin is /dev/null, or
+    /// a pipe held open until deinit with `keepStdinOpen`.
+    init(_ argv: [String], environment extra: [String: String] = [:], keepStdinOpen: Bool = false) throws {
         let directory = FileManager.default.temporaryDirectory.path
         stdoutPath = "\(directory)/gateways-\(UUID().uuidString).out"
         stderrPath = "\(directory)/gateways-\(UUID().uuidString).err"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        if keepStdinOpen {
+            guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var attributes = posix_spawnattr_t()
@@ -42,6 +52,10 @@ final class GatewaysProcess {
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        if keepStdinOpen {
+            close(pipeEnds[0])
+            stdinWriter = pipeEnds[1]
+        }
         guard result == 0 else { throw Failure(description: "posix_spawn \(argv[0]): \(String(cString: strerror(result)))") }
         self.pid = pid
     }
@@ -88,6 +102,7 @@ final class GatewaysProcess {
 
     deinit {
         kill9()
+        if stdinWriter >= 0 { close(stdinWriter) }
         unlink(stdoutPath)
         unlink(stderrPath)
     }

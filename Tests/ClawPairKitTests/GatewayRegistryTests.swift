@@ -154,7 +154,7 @@ import Testing
         let a = try Self.manual("a.lan")
         try registry.upsert(a)
         try registry.focus(a.id)
-        #expect(throws: ClawPairError(.gatewayFocused, "")) { try registry.unbolt(a.id) }
+        #expect(throws: ClawPairError(.registryFocused, "")) { try registry.unbolt(a.id) }
         #expect(try registry.boltedIDs() == [a.id])
         #expect(try registry.focusedID() == a.id)
     }
@@ -175,10 +175,10 @@ import Testing
     @Test func noDanglingReferencesCanBeWritten() throws {
         let registry = try Home().open()
         let ghost = GatewayID(rawValue: "manual|ghost|1")
-        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.bolt(ghost) }
-        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.focus(ghost) }
-        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.trust(ghost, pin: Self.pinA) }
-        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.setPreference(ghost, key: "k", value: "v") }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.bolt(ghost) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.focus(ghost) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.trust(ghost, pin: Self.pinA) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.setPreference(ghost, key: "k", value: "v") }
         #expect(throws: ClawPairError.self) {
             try registry.connection.execute("INSERT INTO pins (entry_id, fingerprint, pinned_at_ms) VALUES ('nobody', '\(Self.pinA.hex)', 0)")
         }
@@ -241,6 +241,14 @@ import Testing
         #expect(try registry.record(a.id)?.pin == Self.pinB)
     }
 
+    @Test(arguments: ["ws://gw.lan:18789", "wss://[fe80::1%25eth0]:443/claw", "ws://[fd00::1]:9000", "wss://a.ts.net:443/x%20y"])
+    func configuredURLMatchesTheParsedRoute(url: String) throws {
+        let route = try GatewayRoute(url: url)
+        let entry = GatewayEntry.manual(route: route)
+        #expect(entry.configuredURL == route.url)
+        #expect(entry.configuredRoute?.url == route.url)
+    }
+
     // MARK: Resolving ID arguments
 
     @Test func resolvesExactIdNameAndUniquePrefix() throws {
@@ -258,13 +266,13 @@ import Testing
             _ = try registry.resolve("manual|studio")
             Issue.record("an ambiguous prefix resolved")
         } catch {
-            #expect(error.code == .gatewayAmbiguous)
+            #expect(error.code == .registryAmbiguous)
             #expect(error.message.contains(studio.id.rawValue) && error.message.contains(studio2.id.rawValue))
         }
-        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.resolve("nothing") }
-        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.resolve("") }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.resolve("nothing") }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.resolve("") }
         try registry.upsert(try Self.manual("x.lan", name: "Studio"))
-        #expect(throws: ClawPairError(.gatewayAmbiguous, "")) { try registry.resolve("Studio") }
+        #expect(throws: ClawPairError(.registryAmbiguous, "")) { try registry.resolve("Studio") }
     }
 
     // MARK: Forget
@@ -314,7 +322,7 @@ import Testing
         let registry = try Home().open()
         try Self.fullyOwned(registry, try Self.manual("a.lan"))
         let before = try registry.rowCounts()
-        #expect(throws: ClawPairError(.registryEntryNotFound, "")) { try registry.forget(GatewayID(rawValue: "manual|a.lan")) }
+        #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.forget(GatewayID(rawValue: "manual|a.lan")) }
         #expect(try registry.rowCounts() == before)
     }
 

@@ -149,7 +149,7 @@ private struct Gateways {
         let name = arguments.value("name")
         let outcome = try registry.upsert(GatewayEntry.manual(route: route, name: name), rename: name != nil)
         let id = GatewayID.manual(host: route.host, port: route.port, contextPath: route.contextPath)
-        let summary = try registry.list().first { $0.entry.id == id }
+        let summary = try registry.summary(id)
         if context.json {
             var object: [(String, JSONValue)] = [("added", .bool(outcome == .inserted))]
             if let summary, case .object(let members) = GatewaysRendering.json(summary) { object += members }
@@ -162,7 +162,8 @@ private struct Gateways {
     }
 
     /// A route from `URL` or `HOST[:PORT]`. Without a scheme, TLS is what `tls` says, else
-    /// on for port 443 and off otherwise (a gateway's own port, 18789, is plaintext).
+    /// on for port 443 and for a `*.ts.net` host without a port, and off otherwise (a
+    /// gateway's own port, 18789, is plaintext).
     static func route(_ text: String, tls: Bool?) throws -> GatewayRoute {
         do {
             if text.contains("://") {
@@ -179,7 +180,7 @@ private struct Gateways {
                 let after = text[text.index(after: close)...]
                 host = text[...close]
                 if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
-                    throw ClawPairError(.gatewayInvalid, "unexpected text after ']' in '\(text)'")
+                    throw ClawPairError(.registryInvalid, "unexpected text after ']' in '\(text)'")
                 }
             } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
                 // host:port; more than one colon is a bare IPv6 address without a port.
@@ -189,14 +190,17 @@ private struct Gateways {
             var port: Int? = nil
             if let portText {
                 guard portText.allSatisfy({ ("0"..."9").contains($0) }), portText.count <= 5, let value = Int(portText) else {
-                    throw ClawPairError(.gatewayInvalid, "invalid port '\(portText)' in '\(text)' (expected 1–65535)")
+                    throw ClawPairError(.registryInvalid, "invalid port '\(portText)' in '\(text)' (expected 1–65535)")
                 }
                 port = value
             }
-            let useTLS = tls ?? (port == GatewayRoute.defaultTLSPort)
+            // Tailscale Serve hosts (*.ts.net) answer on 443 with TLS (spec/discovery.md:
+            // their default port is 443).
+            let tailnet = port == nil && (host.lowercased().hasSuffix(".ts.net") || host.lowercased().hasSuffix(".ts.net."))
+            let useTLS = tls ?? (port == GatewayRoute.defaultTLSPort || tailnet)
             return try GatewayRoute(host: String(host), port: port, tls: useTLS)
         } catch let error as GatewayRoute.SyntaxError {
-            throw ClawPairError(.gatewayInvalid, "'\(text)' is not a gateway address: \(error.reason)",
+            throw ClawPairError(.registryInvalid, "'\(text)' is not a gateway address: \(error.reason)",
                 remedy: "give a URL (wss://host:443, ws://host:18789) or HOST[:PORT]")
         }
     }
@@ -271,7 +275,7 @@ private struct Gateways {
         let new: CertificateFingerprint
         if let text = arguments.value("fingerprint") {
             guard let parsed = CertificateFingerprint(normalizing: text) else {
-                throw ClawPairError(.gatewayInvalid, "--fingerprint needs a SHA-256 fingerprint: 64 hex digits (':' and spaces allowed)")
+                throw ClawPairError(.registryInvalid, "--fingerprint needs a SHA-256 fingerprint: 64 hex digits (':' and spaces allowed)")
             }
             new = parsed
         } else {
@@ -299,10 +303,10 @@ private struct Gateways {
     static func presentedFingerprint(_ record: GatewayRecord, context: CommandContext) async throws -> CertificateFingerprint {
         let route = record.entry.provenRoute.flatMap { try? GatewayRoute(url: $0) } ?? record.entry.configuredRoute
         guard let route else {
-            throw ClawPairError(.gatewayInvalid, "\(record.entry.id) has no route to read a certificate from", remedy: "pass --fingerprint HEX")
+            throw ClawPairError(.registryInvalid, "\(record.entry.id) has no route to read a certificate from", remedy: "pass --fingerprint HEX")
         }
         guard route.tls else {
-            throw ClawPairError(.gatewayInvalid, "\(route.url) is plaintext: there is no certificate to pin", remedy: "add the gateway with a wss:// URL")
+            throw ClawPairError(.registryInvalid, "\(route.url) is plaintext: there is no certificate to pin", remedy: "add the gateway with a wss:// URL")
         }
         context.progress("reading the certificate of \(route.url)…\n")
         let connector = TCPRouteConnector(reactor: IOReactor())

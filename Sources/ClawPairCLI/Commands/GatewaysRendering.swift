@@ -20,19 +20,46 @@ enum GatewaysRendering {
         let rows = summaries.map { summary in
             [
                 summary.focused ? "focus" : summary.bolted ? "bolt" : "",
-                TerminalText.escape(summary.entry.name),
-                TerminalText.escape(summary.entry.displayURL ?? "-"),
+                escape(summary.entry.name),
+                escape(summary.entry.displayURL ?? "-"),
                 summary.access?.rawValue ?? (summary.paired ? "-" : "unpaired"),
                 summary.pinned ? "yes" : "no",
                 summary.entry.lastConnectedAtMs.map { UTCTimestamp.format(milliseconds: $0) } ?? "never",
-                TerminalText.escape(summary.entry.id.rawValue),
+                escape(summary.entry.id.rawValue),
             ]
         }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            zip(cells, widths).map { $0.padding(to: $1) }.joined(separator: "  ").trimmingTrailingSpaces()
+        // Thousands of rows: measure each cell once, in UTF-8 bytes when it is ASCII (the
+        // usual case) instead of counting grapheme clusters, and pad from one blank string.
+        func width(_ cell: String) -> Int { cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count }
+        let headerWidths = header.map(width)
+        let cellWidths = rows.map { $0.map(width) }
+        var widths = headerWidths
+        for row in cellWidths { for column in row.indices where row[column] > widths[column] { widths[column] = row[column] } }
+        let blanks = String(repeating: " ", count: widths.reduce(0, +) + 2 * widths.count)
+        func line(_ cells: [String], _ cellWidths: [Int], into output: inout String) {
+            var pending = 0
+            for column in cells.indices {
+                if column > 0 { pending += 2 }
+                if !cells[column].isEmpty {
+                    output += blanks.prefix(pending)
+                    output += cells[column]
+                    pending = 0
+                }
+                pending += widths[column] - cellWidths[column]
+            }
+            output += "\n"
         }
-        return style.bold(line(header)) + "\n" + rows.map { line($0) + "\n" }.joined()
+        var head = ""
+        line(header, headerWidths, into: &head)
+        var output = style.bold(String(head.dropLast())) + "\n"
+        output.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * widths.count + 1))
+        for index in rows.indices { line(rows[index], cellWidths[index], into: &output) }
+        return output
+    }
+
+    /// ``TerminalText/escape(_:)`` with a fast path for the common printable-ASCII text.
+    static func escape(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") } ? text : TerminalText.escape(text)
     }
 
     /// Everything `show` prints as JSON. Tokens, passwords and header values are

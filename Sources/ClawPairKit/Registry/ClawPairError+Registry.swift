@@ -8,14 +8,12 @@ extension ClawPairError.Code {
     public static let registryBusy = Self("REGISTRY_BUSY", .internal)
     /// Any other storage failure (permissions, disk full, I/O).
     public static let registryStorage = Self("REGISTRY_STORAGE", .internal)
-    /// No registry entry matches an ID argument (exit 3). Named apart from discovery's
-    /// `gatewayNotFound` (same raw code, exit 1 for an instance not found), which this one
-    /// shadowed inside ClawPairKit and the CLI.
-    public static let registryEntryNotFound = Self("GATEWAY_NOT_FOUND", .invalidInput)
+    /// No registry entry matches an ID argument (exit 3).
+    public static let registryNotFound = Self("REGISTRY_NOT_FOUND", .invalidInput)
     /// Several registry entries match an ID argument (exit 3).
-    public static let gatewayAmbiguous = Self("GATEWAY_AMBIGUOUS", .invalidInput)
+    public static let registryAmbiguous = Self("REGISTRY_AMBIGUOUS", .invalidInput)
     /// The request conflicts with the focus: unbolting the focused gateway (exit 3).
-    public static let gatewayFocused = Self("GATEWAY_FOCUSED", .invalidInput)
+    public static let registryFocused = Self("REGISTRY_FOCUSED", .invalidInput)
     /// A gateway name, address or other registry value is not acceptable (exit 3).
-    public static let gatewayInvalid = Self("GATEWAY_INVALID", .invalidInput)
+    public static let registryInvalid = Self("REGISTRY_INVALID", .invalidInput)
 }

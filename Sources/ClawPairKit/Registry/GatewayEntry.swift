@@ -56,8 +56,31 @@ public struct GatewayEntry: Sendable, Hashable {
         return try? GatewayRoute(host: host, port: port, tls: tls, contextPath: contextPath)
     }
 
+    /// The configured route's canonical URL, built from the stored parts (which were
+    /// normalised by ``GatewayRoute`` when stored) without parsing them again: `list` shows
+    /// it for every entry.
+    public var configuredURL: String? {
+        guard let host, let port, let tls else { return nil }
+        var url = tls ? "wss://" : "ws://"
+        if host.utf8.contains(UInt8(ascii: ":")) {
+            // IPv6: bracketed, the zone's % written %25 (RFC 6874).
+            url += "["
+            for scalar in host.unicodeScalars {
+                url.unicodeScalars.append(scalar)
+                if scalar == "%" { url += "25" }
+            }
+            url += "]"
+        } else {
+            url += host
+        }
+        url += ":"
+        url += String(port)
+        if let contextPath { url += contextPath }
+        return url
+    }
+
     /// The URL to show: the route that last worked, else the configured one.
-    public var displayURL: String? { provenRoute ?? configuredRoute?.url }
+    public var displayURL: String? { provenRoute ?? configuredURL }
 }
 
 /// A device token the gateway issued for one role (`node`, `operator`), with its scopes.

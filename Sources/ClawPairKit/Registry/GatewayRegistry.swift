@@ -35,6 +35,8 @@ public final class GatewayRegistry {
     public init(path: String, nowMs: @escaping () -> Int64 = WallClock.nowMs) throws(ClawPairError) {
         self.nowMs = nowMs
         connection = try SQLiteConnection(path: path)
+        // Before anything else: even a refused file must not be checkpointed when we close it.
+        try connection.keepWriteAheadLogOnClose()
         // Reading the header first: a file that is not a database fails here, unmodified.
         let version = try connection.integerPragma("user_version")
         try RegistryMigrations.refuseNewer(version, connection)
@@ -149,7 +151,7 @@ public final class GatewayRegistry {
     }
 
     /// Removes `id` from the bolt set; false when it was not bolted. The focused gateway
-    /// cannot be unbolted (`GATEWAY_FOCUSED`): its node session must keep an owner, so the
+    /// cannot be unbolted (`REGISTRY_FOCUSED`): its node session must keep an owner, so the
     /// user focuses another gateway first.
     @discardableResult
     public func unbolt(_ id: GatewayID) throws(ClawPairError) -> Bool {
@@ -157,7 +159,7 @@ public final class GatewayRegistry {
             try requireExists(id)
             if try focusedIDInTransaction() == id {
                 throw ClawPairError(
-                    .gatewayFocused, "\(id) is the focused gateway, and the focused gateway is always bolted",
+                    .registryFocused, "\(id) is the focused gateway, and the focused gateway is always bolted",
                     remedy: "focus another gateway first (clawpair gateways focus ID), then unbolt this one")
             }
             try connection.statement("DELETE FROM bolts WHERE entry_id = ?1").run([.text(id.rawValue)])
@@ -211,12 +213,12 @@ public final class GatewayRegistry {
     public func storePairing(_ pairing: GatewayPairing) throws(ClawPairError) {
         try Self.validate(name: pairing.entry.name)
         for token in pairing.deviceTokens where token.role.isEmpty || token.scopes.contains(where: { $0.contains(" ") || $0.isEmpty }) {
-            throw ClawPairError(.gatewayInvalid, "a device token has an empty role or a malformed scope")
+            throw ClawPairError(.registryInvalid, "a device token has an empty role or a malformed scope")
         }
         try connection.write { () throws(ClawPairError) in
             let id = pairing.entry.id
             let key = SQLiteStatement.Value.text(id.rawValue)
-            try upsertInTransaction(pairing.entry, rename: true)
+            _ = try upsertInTransaction(pairing.entry, rename: true)
             let credentials = pairing.credentials
             try connection.statement("DELETE FROM secrets WHERE entry_id = ?1").run([key])
             if credentials.sharedToken != nil || credentials.password != nil || credentials.bootstrapToken != nil {
@@ -330,24 +332,43 @@ public final class GatewayRegistry {
 
     /// Every entry, the focused one first, then in the order they were added.
     public func list() throws(ClawPairError) -> [GatewaySummary] {
-        try connection.statement(
-            """
-            SELECT \(Self.entryColumns),
-                   f.entry_id IS NOT NULL, b.entry_id IS NOT NULL, p.entry_id IS NOT NULL,
-                   EXISTS (SELECT 1 FROM device_tokens d WHERE d.entry_id = e.id), o.scopes
-            FROM entries e
-            LEFT JOIN focus f ON f.entry_id = e.id
-            LEFT JOIN bolts b ON b.entry_id = e.id
-            LEFT JOIN pins p ON p.entry_id = e.id
-            LEFT JOIN device_tokens o ON o.entry_id = e.id AND o.role = '\(DeviceToken.operatorRole)'
-            ORDER BY f.entry_id IS NULL, e.created_order
-            """
-        ).rows { row throws(ClawPairError) in
-            GatewaySummary(
-                entry: try Self.entry(row, connection), focused: row.integer(11) != 0, bolted: row.integer(12) != 0,
-                pinned: row.integer(13) != 0, paired: row.integer(14) != 0,
-                access: AccessLevel(operatorScopes: row.optionalText(15).map(Self.scopes)))
+        var summaries = try connection.statement(Self.summarySQL + " ORDER BY e.created_order").rows { row throws(ClawPairError) in
+            try Self.summary(row, connection)
         }
+        // The focused entry first: moved here rather than sorted in SQL, which would sort
+        // every row instead of walking the created_order index.
+        if let focused = summaries.firstIndex(where: \.focused), focused > 0 {
+            summaries.insert(summaries.remove(at: focused), at: 0)
+        }
+        return summaries
+    }
+
+    /// One entry as ``list()`` shows it, or nil.
+    public func summary(_ id: GatewayID) throws(ClawPairError) -> GatewaySummary? {
+        try connection.statement(Self.summarySQL + " WHERE e.id = ?1").first([.text(id.rawValue)]) { row throws(ClawPairError) in
+            try Self.summary(row, connection)
+        }
+    }
+
+    /// An entry with its state; `access` is decided in SQL from the operator token's scopes.
+    private static let summarySQL = """
+        SELECT \(entryColumns),
+               f.entry_id IS NOT NULL, b.entry_id IS NOT NULL, p.entry_id IS NOT NULL,
+               EXISTS (SELECT 1 FROM device_tokens d WHERE d.entry_id = e.id),
+               CASE WHEN o.scopes IS NULL THEN NULL
+                    ELSE instr(' ' || o.scopes || ' ', ' \(AccessLevel.adminScope) ') > 0 END
+        FROM entries e
+        LEFT JOIN focus f ON f.entry_id = e.id
+        LEFT JOIN bolts b ON b.entry_id = e.id
+        LEFT JOIN pins p ON p.entry_id = e.id
+        LEFT JOIN device_tokens o ON o.entry_id = e.id AND o.role = '\(DeviceToken.operatorRole)'
+        """
+
+    private static func summary(_ row: SQLiteStatement, _ connection: SQLiteConnection) throws(ClawPairError) -> GatewaySummary {
+        GatewaySummary(
+            entry: try entry(row, connection), focused: row.integer(11) != 0, bolted: row.integer(12) != 0,
+            pinned: row.integer(13) != 0, paired: row.integer(14) != 0,
+            access: row.optionalInteger(15).map { $0 != 0 ? .full : .limited })
     }
 
     /// An entry with everything it owns, or nil.
@@ -379,8 +400,8 @@ public final class GatewayRegistry {
     }
 
     /// Finds the entry an ID argument names (spec/cli.md): the exact stable id, else an
-    /// exact name, else a unique prefix of a stable id. Unknown (`GATEWAY_NOT_FOUND`) and
-    /// ambiguous (`GATEWAY_AMBIGUOUS`, listing the candidates) arguments are exit 3.
+    /// exact name, else a unique prefix of a stable id. Unknown (`REGISTRY_NOT_FOUND`) and
+    /// ambiguous (`REGISTRY_AMBIGUOUS`, listing the candidates) arguments are exit 3.
     public func resolve(_ argument: String) throws(ClawPairError) -> GatewayID {
         guard !argument.isEmpty else { throw Self.notFound(argument) }
         return try connection.read { () throws(ClawPairError) in
@@ -467,9 +488,9 @@ public final class GatewayRegistry {
     public static let maximumNameBytes = 256
 
     static func validate(name: String) throws(ClawPairError) {
-        guard !name.allSatisfy(\.isWhitespace) else { throw ClawPairError(.gatewayInvalid, "a gateway name must not be empty") }
+        guard !name.allSatisfy(\.isWhitespace) else { throw ClawPairError(.registryInvalid, "a gateway name must not be empty") }
         guard name.utf8.count <= maximumNameBytes else {
-            throw ClawPairError(.gatewayInvalid, "a gateway name must be at most \(maximumNameBytes) bytes, not \(name.utf8.count)")
+            throw ClawPairError(.registryInvalid, "a gateway name must be at most \(maximumNameBytes) bytes, not \(name.utf8.count)")
         }
     }
 
@@ -505,14 +526,14 @@ public final class GatewayRegistry {
 
     /// The error for an ID argument no entry matches (exit 3).
     public static func notFound(_ argument: String) -> ClawPairError {
-        ClawPairError(.registryEntryNotFound, "no gateway in the registry matches '\(argument)'", remedy: "clawpair gateways list shows the ids and names")
+        ClawPairError(.registryNotFound, "no gateway in the registry matches '\(argument)'", remedy: "clawpair gateways list shows the ids and names")
     }
 
     private static func ambiguous(_ argument: String, _ candidates: [(GatewayID, String)], what: String) -> ClawPairError {
         var list = candidates.prefix(candidateLimit).map { "\($0.0) (\($0.1))" }
         if candidates.count > candidateLimit { list.append("…") }
         return ClawPairError(
-            .gatewayAmbiguous, "'\(argument)' matches several gateways by \(what): \(list.joined(separator: ", "))",
+            .registryAmbiguous, "'\(argument)' matches several gateways by \(what): \(list.joined(separator: ", "))",
             remedy: "give the full id or a longer prefix")
     }
 }

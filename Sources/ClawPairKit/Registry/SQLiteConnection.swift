@@ -41,6 +41,18 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(database, 1)
     }
 
+    /// Keeps the WAL file between processes instead of checkpointing and deleting it at every
+    /// close: each clawpair command is a short process, and a checkpoint (copy plus fsyncs)
+    /// per command would cost more than the change. SQLite still checkpoints automatically
+    /// once the WAL passes 1000 pages.
+    func keepWriteAheadLogOnClose() throws(ClawPairError) {
+        let status = CSQLite_disableCheckpointOnClose(handle)
+        guard status == SQLITE_OK else { throw error(status, "cannot configure") }
+        var persist: Int32 = 1
+        let control = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        guard control == SQLITE_OK else { throw error(control, "cannot configure") }
+    }
+
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)

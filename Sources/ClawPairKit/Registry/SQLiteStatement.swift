@@ -45,9 +45,12 @@ final class SQLiteStatement {
             case .text(let text):
                 // SQLITE_TRANSIENT: SQLite copies the bytes, which live only during this call.
                 status = sqlite3_bind_text(handle, index, text, -1, Self.transient)
+            case .blob(let bytes) where bytes.isEmpty:
+                // A nil pointer would bind NULL, not an empty blob.
+                status = sqlite3_bind_zeroblob(handle, index, 0)
             case .blob(let bytes):
                 status = bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_blob(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), Self.transient)
+                    sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), Self.transient)
                 }
             }
             guard status == SQLITE_OK else { throw connection.error(status, "cannot bind parameter \(index) of \(sql)") }
@@ -70,16 +73,17 @@ final class SQLiteStatement {
     /// Runs a statement that returns no rows.
     func run(_ values: [Value] = []) throws(ClawPairError) {
         try bind(values)
+        defer { sqlite3_reset(handle) }
         while try step() {}
-        sqlite3_reset(handle)
     }
 
     /// Runs a query and maps every row.
     func rows<T>(_ values: [Value] = [], _ read: (SQLiteStatement) throws(ClawPairError) -> T) throws(ClawPairError) -> [T] {
         try bind(values)
+        // Reset on every exit: a statement left mid-result would hold its read snapshot.
+        defer { sqlite3_reset(handle) }
         var result: [T] = []
         while try step() { result.append(try read(self)) }
-        sqlite3_reset(handle)
         return result
     }
 
