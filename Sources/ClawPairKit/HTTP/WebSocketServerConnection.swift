@@ -186,8 +186,11 @@ public final class WebSocketServerConnection: Sendable {
         await stream.close(until: deadline)
     }
 
-    /// Ends the stream at once (TLS close_notify when over TLS).
+    /// Ends the connection at once (TLS close_notify when over TLS, then the socket is
+    /// shut down), so a read waiting in another task ends too.
     public func drop() async {
         await stream.close(until: .now + Self.closingHandshakeTimeout)
+        if let tcp = stream as? TCPConnection { tcp.shutdown() }
+        if let tls = stream as? TLSServerSession { tls.transport.shutdown() }
     }
 }

@@ -98,6 +98,12 @@ enum Syscalls {
 
     /// Starts connecting. `EINTR` means the handshake goes on in the background (POSIX), so it
     /// is reported like `EINPROGRESS` rather than retried (a retry would say `EALREADY`).
+    /// Ends both directions of a connected socket without closing the descriptor: a read
+    /// waiting in another task then sees end of stream. Errors (not connected) are moot.
+    static func shutdown(_ descriptor: Int32) {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
     static func connect(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) -> ConnectResult {
         let result = address.withSockAddr { pointer, length in Glibc.connect(descriptor, pointer, length) }
         guard result == -1 else { return .connected }

@@ -57,6 +57,12 @@ public final class TCPConnection: Sendable {
             descriptor: descriptor, localAddress: local ?? remote, remoteAddress: remote, reactor: reactor)
     }
 
+    /// Ends the connection in both directions now (the descriptor is closed on release): how
+    /// a server drops a client another task is reading from.
+    func shutdown() {
+        Syscalls.shutdown(descriptor.rawValue)
+    }
+
     /// Writes all of `bytes`, or throws (``NetworkError/Code/timedOut`` at the deadline,
     /// ``NetworkError/Code/closedByPeer`` when the peer went away).
     public func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {

@@ -25,7 +25,9 @@ final class SimAdvertiser: Sendable {
         AvahiCompatSetup.prepare()
         let txt = description.mdnsTXT.strings.flatMap { [UInt8(clamping: $0.count)] + $0.prefix(255) }
         let box = RegistrationBox()
-        let context = Unmanaged.passRetained(box).toOpaque()
+        // Unretained: the box lives as long as the ref can call back (the pump holds it,
+        // and callbacks run only inside DNSServiceProcessResult, never after the ref is gone).
+        let context = Unmanaged.passUnretained(box).toOpaque()
         var ref: DNSServiceRef?
         let status = txt.withUnsafeBytes { raw in
             DNSServiceRegister(
@@ -33,7 +35,6 @@ final class SimAdvertiser: Sendable {
                 UInt16(raw.count), raw.baseAddress, registerReply, context)
         }
         guard status == kDNSServiceErr_NoError, let ref else {
-            Unmanaged<RegistrationBox>.fromOpaque(context).release()
             throw ClawPairError(
                 .mdnsUnavailable, "cannot register \(GatewayService.type) with avahi-daemon (dns_sd error \(status))",
                 remedy: "start avahi-daemon (and D-Bus), or run with --advertise none")
@@ -54,7 +55,8 @@ final class SimAdvertiser: Sendable {
         let name = box.name.withLock { $0 } ?? description.instanceName
         let holder = ServiceRefHolder(ref)
         // Keeps reading the daemon's messages (conflict renames) until withdrawn.
-        let pump = Task.detached { [fd] in
+        let pump = Task.detached { [fd, box] in
+            defer { withExtendedLifetime(box) {} }
             while !Task.isCancelled {
                 guard (try? await reactor.wait(for: fd, .readable, until: nil)) == true else { return }
                 let alive = holder.ref.withLock { ref -> Bool in

@@ -52,8 +52,18 @@ public final class SimGateway: Sendable {
             fingerprint = certificate.fingerprint
         }
         let bind = configuration.effectiveBindAddress
-        let listener = try TCPListener(bindingTo: SocketAddress(bind, port: configuration.port), backlog: 1024, reactor: reactor)
-        let adminListener = try TCPListener(bindingTo: .loopbackIPv4(port: configuration.adminPort), reactor: reactor)
+        let listener: TCPListener
+        let adminListener: TCPListener
+        do {
+            listener = try TCPListener(bindingTo: SocketAddress(bind, port: configuration.port), backlog: 1024, reactor: reactor)
+        } catch {
+            throw ClawPairError(.ioError, "cannot listen for clients: \(error)", remedy: "choose another --port or --bind")
+        }
+        do {
+            adminListener = try TCPListener(bindingTo: .loopbackIPv4(port: configuration.adminPort), reactor: reactor)
+        } catch {
+            throw ClawPairError(.ioError, "cannot listen for the admin endpoint: \(error)", remedy: "choose another --admin-port")
+        }
         let host = Self.urlHost(for: bind)
         let url = "\(configuration.tls ? "wss" : "ws")://\(host):\(listener.localAddress.port)"
         let origin = "https://\(host):\(listener.localAddress.port)"
@@ -82,6 +92,7 @@ public final class SimGateway: Sendable {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.acceptClients() }
             group.addTask { await self.acceptAdmin() }
+            group.addTask { await self.tick() }
         }
         advertiser?.withdraw()
     }
@@ -116,6 +127,31 @@ public final class SimGateway: Sendable {
             url: urls[0], urls: urls, bootstrapToken: minted.token.revealed, expiresAtMs: minted.expiresAtMs,
             tlsFingerprint: pin)
         return SimSetupCode(text: payload.encoded(), bootstrapToken: minted.token, expiresAtMs: minted.expiresAtMs)
+    }
+
+    // MARK: Ticks
+
+    /// Sends `tick` to every authenticated session each interval, as the gateway's own
+    /// broadcast does: one timer for all, so idle sessions cost no wake-ups of their own. A
+    /// client that cannot take its tick within the write timeout is dropped.
+    private func tick() async {
+        while !Task.isCancelled {
+            guard (try? await Task.sleep(for: context.tickInterval)) != nil else { return }
+            guard !state.isArmed(.dropTicks) else { continue }
+            let now = WallClock.nowMs()
+            await withDiscardingTaskGroup { group in
+                for (connection, seq) in context.ticks.nextRound() {
+                    group.addTask {
+                        let tick = GatewayEvent(event: GatewayEvent.tick, payload: ["ts": .integer(now)], seq: seq)
+                        do {
+                            try await connection.send(text: GatewayFrame.event(tick).encoded())
+                        } catch {
+                            await connection.drop()
+                        }
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Accept loops

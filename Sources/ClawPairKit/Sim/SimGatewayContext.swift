@@ -13,6 +13,8 @@ final class SimGatewayContext: Sendable {
     let tls: TLSServerContext?
     let tickInterval: Duration
     let connections = SimConnectionRegistry()
+    /// Authenticated sessions, which get ticks.
+    let ticks = SimTickRegistry()
     /// The public origin clients use (`https://host:port`), for the Access challenge.
     let origin: String
 
@@ -46,4 +48,32 @@ final class SimConnectionRegistry: Sendable {
     func remove(_ number: Int) { _ = open.withLock { $0.removeValue(forKey: number) } }
     var all: [WebSocketServerConnection] { open.withLock { Array($0.values) } }
     var count: Int { open.withLock { $0.count } }
+}
+
+/// The authenticated sessions and their event counters, for the gateway's ticker.
+final class SimTickRegistry: Sendable {
+    private struct Entry {
+        let connection: WebSocketServerConnection
+        var seq: Int64 = 0
+    }
+
+    private let entries = Mutex<[Int: Entry]>([:])
+
+    func add(_ number: Int, _ connection: WebSocketServerConnection) {
+        entries.withLock { $0[number] = Entry(connection: connection) }
+    }
+
+    func remove(_ number: Int) { _ = entries.withLock { $0.removeValue(forKey: number) } }
+
+    /// Every session with its next `seq`.
+    func nextRound() -> [(WebSocketServerConnection, Int64)] {
+        entries.withLock { entries in
+            entries.keys.map { key in
+                entries[key]!.seq += 1
+                return (entries[key]!.connection, entries[key]!.seq)
+            }
+        }
+    }
+
+    var count: Int { entries.withLock { $0.count } }
 }

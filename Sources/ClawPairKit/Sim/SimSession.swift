@@ -8,6 +8,8 @@ struct SimSession: Sendable {
     static let connectTimeout: Duration = .seconds(30)
     /// 8 s: a `slow-challenge` arrives after a client's 6 s wait for it.
     static let slowChallengeDelay: Duration = .seconds(8)
+    /// One hour: how long one read of an idle session waits before it simply waits again.
+    static let idleReadWindow: Duration = .seconds(3600)
 
     let gateway: SimGatewayContext
     let connectionNumber: Int
@@ -171,26 +173,25 @@ struct SimSession: Sendable {
                 deviceTokens: acceptance.otherDeviceTokens.isEmpty ? nil : acceptance.otherDeviceTokens, issuedAtMs: now),
             policy: policy)
         socket.raiseMaximumMessageSize(to: SimGatewayContext.maximumPayloadBytes)
-        guard (try? await socket.send(text: GatewayFrame.response(.ok(id: request.id, payload: hello.json)).encoded())) != nil
-        else { return }
+        // Listed before hello-ok goes out: a client that asks `/connections` as soon as it
+        // has hello-ok must find itself.
         state.addSession(SimConnectionRecord(
             connId: connId, deviceId: acceptance.deviceId, role: acceptance.role, scopes: acceptance.scopes,
             clientId: acceptance.clientId, mode: acceptance.mode, signatureVersion: acceptance.signatureVersion.rawValue,
             connectedAtMs: now))
         defer { state.removeSession(connId) }
+        guard (try? await socket.send(text: GatewayFrame.response(.ok(id: request.id, payload: hello.json)).encoded())) != nil
+        else { return }
 
-        var nextTick = ContinuousClock.now + tickInterval
-        var seq: Int64 = 0
+        // Ticks come from the gateway's ticker (one timer for every session); this loop only
+        // reads. The far deadline just bounds one wait; reaching it changes nothing.
+        gateway.ticks.add(connectionNumber, socket)
+        defer { gateway.ticks.remove(connectionNumber) }
         while !Task.isCancelled {
             let message: WebSocketMessage
             do {
-                message = try await socket.receive(until: nextTick)
+                message = try await socket.receive(until: .now + Self.idleReadWindow)
             } catch let error as NetworkError where error.code == .timedOut {
-                nextTick = ContinuousClock.now + tickInterval
-                guard !state.isArmed(.dropTicks) else { continue }
-                seq += 1
-                let tick = GatewayEvent(event: GatewayEvent.tick, payload: ["ts": .integer(WallClock.nowMs())], seq: seq)
-                guard (try? await socket.send(text: GatewayFrame.event(tick).encoded())) != nil else { return }
                 continue
             } catch {
                 return
