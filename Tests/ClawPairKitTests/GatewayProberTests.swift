@@ -225,7 +225,9 @@ import Testing
         #expect(report.verdict.route == "ws://127.0.0.1:\(server.port)")
         #expect(report.routes.map(\.ok) == [false, true, nil])
         #expect(report.routes[0].failure?.code == .tcpRefused)
-        #expect(report.routes[2].stages.isEmpty)  // never started
+        // Route 2 never started, or was stopped pending (when route 1 took over 250 ms):
+        // either way no failure is claimed for it.
+        #expect(report.routes[2].failure == nil)
     }
 
     @Test func allMode_reportsEveryRoute() async throws {

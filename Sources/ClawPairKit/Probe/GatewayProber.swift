@@ -48,15 +48,18 @@ public struct GatewayProber<C: Clock>: Sendable where C.Duration == Duration {
                 case .firstSuccess:
                     let reached = await withTaskGroup(of: Bool?.self) { group in
                         group.addTask {
-                            let reached = await prober.probe(pin: pin, recorder: recorder)
-                            if reached { won.fire() }
-                            return reached
+                            await prober.probe(pin: pin, recorder: recorder, onReached: { won.fire() })
                         }
                         group.addTask {
                             await won.wait()
                             return nil
                         }
                         let first = await group.next() ?? nil
+                        if first == nil, recorder.snapshot().ok == true {
+                            // This route fired the signal: let its closing handshake finish.
+                            let probed: Bool?? = await group.next()
+                            return (probed ?? true) ?? true
+                        }
                         group.cancelAll()
                         // Another route won first: this one's result no longer counts.
                         while let next = await group.next() { if first == nil, next == true { return true } }

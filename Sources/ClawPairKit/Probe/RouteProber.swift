@@ -48,8 +48,9 @@ public struct RouteProber: Sendable {
     }
 
     /// Probes `recorder.candidate`'s route with `pin` (nil: system trust). Returns true when
-    /// the gateway stage passed.
-    func probe(pin: TLSPin?, recorder: RouteProbeRecorder) async -> Bool {
+    /// the gateway stage passed; `onReached` runs as soon as it did, before the WebSocket's
+    /// closing handshake, so a race can stop the other routes without waiting for it.
+    func probe(pin: TLSPin?, recorder: RouteProbeRecorder, onReached: @Sendable () -> Void = {}) async -> Bool {
         let route = recorder.candidate.route
         // Refused before any packet: the session after a probe would carry credentials.
         guard route.tls || route.isLocal else {
@@ -150,7 +151,9 @@ public struct RouteProber: Sendable {
         recorder.begin(.gateway)
         let outcome = await Self.awaitChallenge(on: client, until: .now + options.challengeTimeout)
         switch outcome {
-        case .passed(let detail): recorder.pass(.gateway, detail: detail)
+        case .passed(let detail):
+            recorder.pass(.gateway, detail: detail)
+            onReached()
         case .failed(let error, let detail): recorder.fail(.gateway, error, detail: detail)
         case .cancelled: break
         }
