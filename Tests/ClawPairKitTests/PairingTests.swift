@@ -89,11 +89,67 @@ import Testing
 }
 
 /// Pairing events as a test sees them.
-private final class EventLog: @unchecked Sendable {
+final class EventLog: @unchecked Sendable {
     // @unchecked: written and read on the test's task only.
     private(set) var requestIds: [String] = []
 
     func record(_ event: PairingEvent) {
         if case .pending(let id, _, _) = event, let id { requestIds.append(id) }
+    }
+}
+
+/// The whole flow against the protocol's independent Python gateway stand-in
+/// (Fixtures/gateway-stub.py): one implementation checking the other.
+@Suite(.serialized) struct PairingFlowStubTests {
+    static let identity = DeviceIdentity(keyPair: try! Ed25519KeyPair.generate())
+
+    func plan(_ stub: GatewayStub, wait: Duration = .seconds(5)) throws -> PairingPlan {
+        let code = try SetupCodeReader.read(#"{"url":"ws://127.0.0.1:\#(stub.port)","bootstrapToken":"boot-1"}"#, nowMs: 0)
+        return PairingPlan(code: code, identity: Self.identity, instanceId: "inst-1", wait: wait)
+    }
+
+    @Test func bootstrapYieldsNodeAndOperatorTokens() async throws {
+        let stub = try await GatewayStub.start(mode: "hello")
+        defer { stub.stop() }
+        let result = try await PairingFlow(reactor: IOReactor()).run(try plan(stub))
+        #expect(result.node.role == "node")
+        #expect(result.node.deviceToken.revealed == "dt-node-secret")
+        #expect(result.operator.deviceToken.revealed == "dt-operator-secret")
+        // The operator session asked for exactly what the bootstrap granted.
+        #expect(result.operator.scopes == ["operator.read", "operator.write"])
+        #expect(result.access == .limited)
+        #expect(result.pinToStore == nil)
+        #expect(result.route.port == Int(stub.port))
+    }
+
+    @Test func onlyTheNodeCredentialIsSetupIncomplete() async throws {
+        let stub = try await GatewayStub.start(mode: "nodeonly")
+        defer { stub.stop() }
+        let plan = try plan(stub)
+        do {
+            _ = try await PairingFlow(reactor: IOReactor()).run(plan)
+            Issue.record("a node-only pairing completed")
+        } catch {
+            #expect(error.code == .pairingIncomplete)
+            #expect(error.message.contains("setup incomplete"))
+            #expect(error.remedy?.contains("openclaw qr") == true)
+        }
+    }
+
+    @Test func pendingUntilTheWaitRunsOutReportsTheRequest() async throws {
+        let stub = try await GatewayStub.start(mode: "wait")
+        defer { stub.stop() }
+        let events = EventLog()
+        await #expect(throws: ClawPairError(.pairingTimedOut, "")) {
+            try await PairingFlow(reactor: IOReactor()).run(try plan(stub, wait: .seconds(1)), onEvent: events.record)
+        }
+        #expect(events.requestIds == ["req-5"])
+    }
+
+    @Test func spentBootstrapTokenIsAuthorizationFailure() async throws {
+        let stub = try await GatewayStub.start(mode: "bootstrapinvalid")
+        defer { stub.stop() }
+        await #expect(throws: ClawPairError(.bootstrapTokenInvalid, "")) { try await PairingFlow(reactor: IOReactor()).run(try plan(stub)) }
+        #expect(ClawPairError.Code.bootstrapTokenInvalid.category == .authorization)
     }
 }
