@@ -30,7 +30,7 @@ import Testing
         try registry.storePairing(
             GatewayPairing(
                 entry: entry,
-                credentials: GatewayCredentials(
+                credentials: GatewaySecrets(
                     sharedToken: Secret(secrets[0]), password: Secret(secrets[1]), bootstrapToken: Secret(secrets[2]),
                     customHeaders: [CustomHeader(name: "CF-Access-Client-Secret", value: Secret(secrets[3]))]),
                 pin: CertificateFingerprint(normalizing: String(repeating: "0f", count: 32)),

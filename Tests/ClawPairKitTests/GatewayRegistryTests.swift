@@ -29,7 +29,7 @@ import Testing
         entry.accessOrigin = origin
         return GatewayPairing(
             entry: entry,
-            credentials: GatewayCredentials(
+            credentials: GatewaySecrets(
                 sharedToken: Secret("shared-secret"), password: Secret("password-secret"), bootstrapToken: Secret("bootstrap-secret"),
                 customHeaders: [CustomHeader(name: "X-Proxy", value: Secret("header-secret"))]),
             pin: pinA,
@@ -98,6 +98,40 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == garbage)
     }
 
+    @Test func migrationsRunForwardOnceAndInOrder() throws {
+        let home = Home()
+        let registry = try home.open()
+        try registry.upsert(Self.manual("gw.lan"))
+        let connection = registry.connection
+        let next = RegistryMigrations.steps + [
+            "ALTER TABLE entries ADD COLUMN note TEXT; UPDATE entries SET note = 'migrated';",
+            "CREATE TABLE extra (n INTEGER); INSERT INTO extra VALUES (1);",
+        ]
+        try RegistryMigrations.migrate(connection, steps: next)
+        #expect(try connection.integerPragma("user_version") == RegistryMigrations.latestVersion + 2)
+        #expect(try connection.statement("SELECT note FROM entries").first { $0.text(0) } == "migrated")
+        // Again: nothing runs twice (a second INSERT would make two rows).
+        try RegistryMigrations.migrate(connection, steps: next)
+        #expect(try connection.statement("SELECT count(*) FROM extra").first { $0.integer(0) } == 1)
+        // A failing step rolls the whole migration back to the previous version.
+        #expect(throws: ClawPairError.self) { try RegistryMigrations.migrate(connection, steps: next + ["CREATE TABLE extra (n INTEGER)"]) }
+        #expect(try connection.integerPragma("user_version") == RegistryMigrations.latestVersion + 2)
+        // This build does not know version latest + 2: opening now refuses.
+        #expect(throws: ClawPairError(.registryTooNew, "")) { try home.open() }
+    }
+
+    @Test func aChangeBlockedPastTheBusyTimeoutIsAStorageError() throws {
+        let home = Home()
+        let holder = try home.open()
+        try holder.upsert(Self.manual("gw.lan"))
+        try holder.connection.execute("BEGIN IMMEDIATE")
+        defer { try? holder.connection.execute("ROLLBACK") }
+        let other = try GatewayRegistry(path: home.database, nowMs: { 0 }, busyTimeoutMs: 50)
+        #expect(try other.list().count == 1)  // readers are not blocked
+        let error = try #require(throws: ClawPairError.self) { try other.bolt(GatewayID(rawValue: "manual|gw.lan|18789")) }
+        #expect(error.code == .registryBusy && error.code.category == .internal)
+    }
+
     // MARK: Invariants
 
     @Test func theSameGatewayAddedTwiceIsOneEntry() throws {
@@ -124,6 +158,20 @@ import Testing
         // Swift's String == would call the first two equal; the registry must not.
         #expect(composed.rawValue == decomposed.rawValue)
         #expect(try registry.resolve(composed.rawValue) == composed)
+        // State belongs to the exact bytes too.
+        try registry.bolt(composed)
+        try registry.trust(decomposed, pin: Self.pinA)
+        let bytes = { (summary: GatewaySummary) in Array(summary.entry.id.rawValue.utf8) }
+        let listed = try registry.list()
+        #expect(listed.filter(\.bolted).map(bytes) == [Array(composed.rawValue.utf8)])
+        #expect(listed.filter(\.pinned).map(bytes) == [Array(decomposed.rawValue.utf8)])
+        try registry.focus(composed)
+        #expect(try registry.record(decomposed)?.focused == false)
+        #expect(try registry.record(composed)?.focused == true)
+        #expect(try registry.unbolt(upper) == false)  // not refused: only `composed` is focused
+        try registry.bolt(decomposed)
+        #expect(try registry.unbolt(decomposed))
+        try registry.focus(upper)
         try registry.forget(decomposed)
         #expect(try registry.list().map(\.entry.id.rawValue.utf8.count).sorted() == [composed.rawValue.utf8.count, upper.rawValue.utf8.count].sorted())
     }
@@ -217,7 +265,7 @@ import Testing
         // A complete re-pairing replaces every token and drops roles no longer issued.
         var fresh = Self.pairing(a, token: "new")
         fresh.deviceTokens.removeAll { $0.role == "node" }
-        fresh.credentials = GatewayCredentials()
+        fresh.credentials = GatewaySecrets()
         try registry.storePairing(fresh)
         let replaced = try #require(try registry.record(a.id))
         #expect(replaced.deviceTokens.map(\.token.revealed) == ["new-operator"])

@@ -114,8 +114,9 @@ public struct CustomHeader: Sendable, Hashable {
     }
 }
 
-/// The credentials a gateway entry owns besides its device tokens.
-public struct GatewayCredentials: Sendable, Hashable {
+/// The secrets a registry entry owns besides its device tokens (what the user or a setup
+/// code gave; `GatewayCredentials` is what one connect attempt sends).
+public struct GatewaySecrets: Sendable, Hashable {
     public var sharedToken: Secret?
     public var password: Secret?
     public var bootstrapToken: Secret?
@@ -134,7 +135,7 @@ public struct GatewayCredentials: Sendable, Hashable {
 /// What pairing learned, stored in one transaction by ``GatewayRegistry/storePairing(_:)``.
 public struct GatewayPairing: Sendable {
     public var entry: GatewayEntry
-    public var credentials: GatewayCredentials
+    public var credentials: GatewaySecrets
     /// The pin to keep; nil keeps no pin (a system-trusted gateway).
     public var pin: CertificateFingerprint?
     /// Replaces every device token the entry held.
@@ -142,7 +143,7 @@ public struct GatewayPairing: Sendable {
     /// Focus the gateway when nothing is focused yet (the first paired gateway).
     public var focusIfNone: Bool
 
-    public init(entry: GatewayEntry, credentials: GatewayCredentials, pin: CertificateFingerprint?, deviceTokens: [DeviceToken], focusIfNone: Bool = true) {
+    public init(entry: GatewayEntry, credentials: GatewaySecrets, pin: CertificateFingerprint?, deviceTokens: [DeviceToken], focusIfNone: Bool = true) {
         self.entry = entry
         self.credentials = credentials
         self.pin = pin

@@ -18,7 +18,7 @@ public struct GatewayRecord: Sendable, Hashable {
     public var pin: CertificateFingerprint?
     public var pinnedAtMs: Int64?
     public var deviceTokens: [DeviceToken]
-    public var credentials: GatewayCredentials
+    public var credentials: GatewaySecrets
     public var preferences: [String: String]
 
     /// The token for `role`, if the gateway issued one.

@@ -32,9 +32,13 @@ public final class GatewayRegistry {
 
     /// Opens the registry database at `path`. A damaged file (`REGISTRY_CORRUPT`) or one
     /// written by a newer clawpair (`REGISTRY_TOO_NEW`) is refused before anything is written.
-    public init(path: String, nowMs: @escaping () -> Int64 = WallClock.nowMs) throws(ClawPairError) {
+    public convenience init(path: String, nowMs: @escaping () -> Int64 = WallClock.nowMs) throws(ClawPairError) {
+        try self.init(path: path, nowMs: nowMs, busyTimeoutMs: SQLiteConnection.busyTimeoutMs)
+    }
+
+    init(path: String, nowMs: @escaping () -> Int64, busyTimeoutMs: Int32) throws(ClawPairError) {
         self.nowMs = nowMs
-        connection = try SQLiteConnection(path: path)
+        connection = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
         // Before anything else: even a refused file must not be checkpointed when we close it.
         try connection.keepWriteAheadLogOnClose()
         // Reading the header first: a file that is not a database fails here, unmodified.
@@ -157,7 +161,7 @@ public final class GatewayRegistry {
     public func unbolt(_ id: GatewayID) throws(ClawPairError) -> Bool {
         try connection.write { () throws(ClawPairError) in
             try requireExists(id)
-            if try focusedIDInTransaction() == id {
+            if try isFocused(id) {
                 throw ClawPairError(
                     .registryFocused, "\(id) is the focused gateway, and the focused gateway is always bolted",
                     remedy: "focus another gateway first (clawpair gateways focus ID), then unbolt this one")
@@ -169,6 +173,12 @@ public final class GatewayRegistry {
 
     /// The focused gateway, if any.
     public func focusedID() throws(ClawPairError) -> GatewayID? { try focusedIDInTransaction() }
+
+    /// Whether `id` is focused, compared in SQL as exact bytes (`GatewayID`'s `==` compares
+    /// Swift strings, which equate canonically equivalent texts).
+    private func isFocused(_ id: GatewayID) throws(ClawPairError) -> Bool {
+        try connection.statement("SELECT 1 FROM focus WHERE slot = 1 AND entry_id = ?1").first([.text(id.rawValue)]) { _ in true } ?? false
+    }
 
     private func focusedIDInTransaction() throws(ClawPairError) -> GatewayID? {
         try connection.statement("SELECT entry_id FROM focus WHERE slot = 1").first { GatewayID(rawValue: $0.text(0)) }
@@ -189,7 +199,7 @@ public final class GatewayRegistry {
     public func forget(_ id: GatewayID) throws(ClawPairError) -> ForgetReport {
         try connection.write { () throws(ClawPairError) in
             guard let entry = try entryInTransaction(id) else { throw Self.notFound(id.rawValue) }
-            let wasFocused = try focusedIDInTransaction() == id
+            let wasFocused = try isFocused(id)
             // Everything else the entry owns goes with it: ON DELETE CASCADE.
             try connection.statement("DELETE FROM entries WHERE id = ?1").run([.text(id.rawValue)])
             insideTransactionHook?("forget")
@@ -331,16 +341,37 @@ public final class GatewayRegistry {
     // MARK: Reading
 
     /// Every entry, the focused one first, then in the order they were added.
+    ///
+    /// One snapshot; the state tables are read whole into sets keyed by the ids' bytes
+    /// rather than looked up once per entry, which costs several index searches per row
+    /// (about 4 µs a row with 10 000 entries, against well under 1 µs this way).
     public func list() throws(ClawPairError) -> [GatewaySummary] {
-        var summaries = try connection.statement(Self.summarySQL + " ORDER BY e.created_order").rows { row throws(ClawPairError) in
-            try Self.summary(row, connection)
+        try connection.read { () throws(ClawPairError) in
+            let focused = try focusedIDInTransaction().map { IDBytes(Array($0.rawValue.utf8)) }
+            let bolted = Set(try connection.statement("SELECT entry_id FROM bolts").rows { IDBytes($0.textBytes(0)) })
+            let pinned = Set(try connection.statement("SELECT entry_id FROM pins").rows { IDBytes($0.textBytes(0)) })
+            var paired = Set<IDBytes>()
+            var access: [IDBytes: AccessLevel] = [:]
+            let tokens = try connection.statement(
+                "SELECT entry_id, role = '\(DeviceToken.operatorRole)', instr(' ' || scopes || ' ', ' \(AccessLevel.adminScope) ') > 0 FROM device_tokens"
+            ).rows { (IDBytes($0.textBytes(0)), $0.integer(1) != 0, $0.integer(2) != 0) }
+            for (id, isOperator, isAdmin) in tokens {
+                paired.insert(id)
+                if isOperator { access[id] = isAdmin ? .full : .limited }
+            }
+            var summaries = try connection.statement("SELECT \(Self.entryColumns) FROM entries e ORDER BY e.created_order").rows {
+                row throws(ClawPairError) in
+                let key = IDBytes(row.textBytes(0))
+                return GatewaySummary(
+                    entry: try Self.entry(row, connection), focused: key == focused, bolted: bolted.contains(key),
+                    pinned: pinned.contains(key), paired: paired.contains(key), access: access[key])
+            }
+            // The focused entry first: moved here rather than sorted in SQL.
+            if let index = summaries.firstIndex(where: \.focused), index > 0 {
+                summaries.insert(summaries.remove(at: index), at: 0)
+            }
+            return summaries
         }
-        // The focused entry first: moved here rather than sorted in SQL, which would sort
-        // every row instead of walking the created_order index.
-        if let focused = summaries.firstIndex(where: \.focused), focused > 0 {
-            summaries.insert(summaries.remove(at: focused), at: 0)
-        }
-        return summaries
     }
 
     /// One entry as ``list()`` shows it, or nil.
@@ -381,17 +412,17 @@ public final class GatewayRegistry {
                 .rows([key]) { DeviceToken(role: $0.text(0), token: Secret($0.text(1)), scopes: Self.scopes($0.text(2)), issuedAtMs: $0.integer(3)) }
             var credentials = try connection.statement("SELECT shared_token, password, bootstrap_token FROM secrets WHERE entry_id = ?1")
                 .first([key]) {
-                    GatewayCredentials(
+                    GatewaySecrets(
                         sharedToken: $0.optionalText(0).map(Secret.init), password: $0.optionalText(1).map(Secret.init),
                         bootstrapToken: $0.optionalText(2).map(Secret.init))
-                } ?? GatewayCredentials()
+                } ?? GatewaySecrets()
             credentials.customHeaders = try connection.statement("SELECT name, value FROM custom_headers WHERE entry_id = ?1 ORDER BY position")
                 .rows([key]) { CustomHeader(name: $0.text(0), value: Secret($0.text(1))) }
             var preferences: [String: String] = [:]
             for (name, value) in try connection.statement("SELECT key, value FROM preferences WHERE entry_id = ?1").rows([key], { ($0.text(0), $0.text(1)) }) {
                 preferences[name] = value
             }
-            let focused = try focusedIDInTransaction() == id
+            let focused = try isFocused(id)
             let bolted = try connection.statement("SELECT 1 FROM bolts WHERE entry_id = ?1").first([key]) { _ in true } ?? false
             return GatewayRecord(
                 entry: entry, focused: focused, bolted: bolted, pin: pin?.pin, pinnedAtMs: pin?.atMs, deviceTokens: tokens,
@@ -536,4 +567,12 @@ public final class GatewayRegistry {
             .registryAmbiguous, "'\(argument)' matches several gateways by \(what): \(list.joined(separator: ", "))",
             remedy: "give the full id or a longer prefix")
     }
+}
+
+/// An id's UTF-8 bytes as a set or dictionary key: compared as exact bytes, and hashed in
+/// one call rather than byte by byte as `[UInt8]` would be.
+private struct IDBytes: Hashable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
 }

@@ -108,26 +108,27 @@ enum RegistryMigrations {
     /// Every table an entry owns rows in (for consistency checks and tests).
     static let entryOwnedTables = ["bolts", "focus", "secrets", "custom_headers", "pins", "device_tokens", "preferences", "entry_cache"]
 
-    /// Brings the database to ``latestVersion``. Runs in one write transaction and re-reads
-    /// the version inside it, so two processes opening a fresh registry at once migrate it
-    /// once.
-    static func migrate(_ connection: SQLiteConnection) throws(ClawPairError) {
+    /// Brings the database to the version `steps` ends at (``latestVersion``). Runs in one
+    /// write transaction and re-reads the version inside it, so two processes opening a
+    /// fresh registry at once migrate it once; a failing step leaves the previous version.
+    static func migrate(_ connection: SQLiteConnection, steps: [String] = steps) throws(ClawPairError) {
+        let latest = Int64(steps.count)
         let seen = try connection.integerPragma("user_version")
-        try refuseNewer(seen, connection)
-        guard seen < latestVersion else { return }
+        try refuseNewer(seen, connection, latest: latest)
+        guard seen < latest else { return }
         try connection.write { () throws(ClawPairError) in
             let current = try connection.integerPragma("user_version")
-            try refuseNewer(current, connection)
+            try refuseNewer(current, connection, latest: latest)
             for step in steps.dropFirst(Int(current)) { try connection.execute(step) }
-            try connection.execute("PRAGMA user_version = \(latestVersion)")
+            try connection.execute("PRAGMA user_version = \(latest)")
         }
     }
 
-    static func refuseNewer(_ version: Int64, _ connection: SQLiteConnection) throws(ClawPairError) {
-        guard version > latestVersion else { return }
+    static func refuseNewer(_ version: Int64, _ connection: SQLiteConnection, latest: Int64 = latestVersion) throws(ClawPairError) {
+        guard version > latest else { return }
         throw ClawPairError(
             .registryTooNew,
-            "the registry \(connection.path) has schema version \(version), newer than the \(latestVersion) this clawpair knows; it was left as it is",
+            "the registry \(connection.path) has schema version \(version), newer than the \(latest) this clawpair knows; it was left as it is",
             remedy: "use the newer clawpair that wrote it")
     }
 }

@@ -22,7 +22,8 @@ final class SQLiteConnection {
     static let busyTimeoutMs: Int32 = 10_000
 
     /// Opens (creating when missing) the database at `path` with owner-only permissions.
-    init(path: String) throws(ClawPairError) {
+    /// `busyTimeoutMs` is a parameter for tests that need a lock wait to end quickly.
+    init(path: String, busyTimeoutMs: Int32 = SQLiteConnection.busyTimeoutMs) throws(ClawPairError) {
         self.path = path
         // New files (the database, its -wal and -shm) are created 0600 whatever the caller's
         // umask; SQLite gives -wal and -shm the database file's mode afterwards.
@@ -37,7 +38,7 @@ final class SQLiteConnection {
             throw Self.error(status, path: path, detail: message, context: "cannot open")
         }
         handle = database
-        sqlite3_busy_timeout(database, Self.busyTimeoutMs)
+        sqlite3_busy_timeout(database, busyTimeoutMs)
         sqlite3_extended_result_codes(database, 1)
     }
 

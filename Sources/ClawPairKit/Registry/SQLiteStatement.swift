@@ -111,6 +111,13 @@ final class SQLiteStatement {
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+    /// A TEXT column's UTF-8 bytes, for keys that must compare as exact bytes (Swift's
+    /// `String` equality would treat canonically equivalent texts as equal).
+    func textBytes(_ column: Int32) -> [UInt8] {
+        guard let pointer = sqlite3_column_text(handle, column) else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
