@@ -102,6 +102,8 @@ import Testing
             let challenge = result["access"]?["wwwAuthenticate"]?.stringValue ?? ""
             #expect(challenge.hasPrefix("Cloudflare-Access resource_metadata=\"https://"))
             #expect(challenge.hasSuffix("/.well-known/cloudflare-access-protected-resource/\""))
+            #expect(result["rateLimit"] == ["AUTH_RATE_LIMITED", 2000, 1008])
+            #expect(result["startup"] == ["UNAVAILABLE", "startup-sidecars", true, 1000, 1013])
             #expect(result["unknownFault"] == .integer(404))
             #expect(result["afterReset"] == "hello-ok")
         }

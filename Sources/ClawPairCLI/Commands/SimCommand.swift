@@ -38,7 +38,8 @@ enum SimCommand: Command {
             Admin endpoint (loopback, JSON): POST /setup-code [{"urls":[…],"ttlMs":N,
             "fingerprint":bool}], GET /pending, POST /approve/ID, POST /reject/ID, GET
             /connections, GET /attempts, POST /fault/NAME with NAME one of drop-ticks,
-            close-1008, slow-challenge, no-challenge, access-challenge, reset.
+            close-1008, slow-challenge, no-challenge, access-challenge, rate-limit, startup,
+            reset.
             """)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
@@ -78,16 +79,23 @@ enum SimCommand: Command {
             "ready": true, "url": .string(gateway.url), "adminUrl": .string(gateway.adminURL),
             "setupCode": .string(setupCode.text), "tlsFingerprint": JSONValue(gateway.tlsFingerprint?.hex),
         ]
-        context.console.print(ready.serialized() + "\n")
-        if context.console.stderrIsTerminal, !context.json, let matrix = try? QRMatrix(encoding: setupCode.text) {
-            let colored = environment["NO_COLOR"] == nil
-            context.console.printError(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix))
-            context.console.printError("clawpair sim: serving \(gateway.url); admin \(gateway.adminURL); Ctrl-C to stop\n")
-        }
-
+        let console = context.console
+        let showQR = console.stderrIsTerminal && !context.json
+        // The ready line goes out only once SIGINT/SIGTERM is being waited for, so a script
+        // that stops the sim right after reading it still sees exit status 0.
+        let (waiting, waitingContinuation) = AsyncStream.makeStream(of: Void.self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await gateway.run() }
-            group.addTask { _ = await SignalMonitor.nextTermination() }
+            group.addTask {
+                _ = await SignalMonitor.nextTermination { waitingContinuation.yield() }
+            }
+            for await _ in waiting { break }
+            console.print(ready.serialized() + "\n")
+            if showQR, let matrix = try? QRMatrix(encoding: setupCode.text) {
+                let colored = environment["NO_COLOR"] == nil
+                console.printError(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix))
+                console.printError("clawpair sim: serving \(gateway.url); admin \(gateway.adminURL); Ctrl-C to stop\n")
+            }
             await group.next()
             group.cancelAll()
         }

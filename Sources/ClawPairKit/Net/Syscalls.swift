@@ -233,6 +233,12 @@ enum Syscalls {
             descriptor, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: 1, call: "setsockopt(IPV6_V6ONLY)")
     }
 
+    /// `TCP_NODELAY`: small frames go out at once instead of waiting for the previous
+    /// segment's ACK (Nagle), which a peer's delayed ACK stretches to 40 ms.
+    static func setNoDelay(_ descriptor: Int32) throws(SystemError) {
+        try setOption(descriptor, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1, call: "setsockopt(TCP_NODELAY)")
+    }
+
     private static func setOption(
         _ descriptor: Int32, level: Int32, name: Int32, value: Int32, call: StaticString
     ) throws(SystemError) {

@@ -57,6 +57,12 @@ public final class TCPConnection: Sendable {
             descriptor: descriptor, localAddress: local ?? remote, remoteAddress: remote, reactor: reactor)
     }
 
+    /// Sends small writes at once (`TCP_NODELAY`), as a server of small frames wants (Node's
+    /// `ws`, the gateway's WebSocket library, does the same). Best effort.
+    func setNoDelay() {
+        try? Syscalls.setNoDelay(descriptor.rawValue)
+    }
+
     /// Ends the connection in both directions now (the descriptor is closed on release): how
     /// a server drops a client another task is reading from.
     func shutdown() {

@@ -46,6 +46,30 @@ struct SimRefusal: Sendable {
             authKind: authKind)
     }
 
+    /// 2 s: the back-off the `rate-limit` fault asks for.
+    static let rateLimitRetryMs: Int64 = 2_000
+    /// 1 s: the back-off the `startup` fault asks for.
+    static let startupRetryMs: Int64 = 1_000
+
+    /// `AUTH_RATE_LIMITED` with `retryAfterMs` (the `rate-limit` fault).
+    static var rateLimited: SimRefusal {
+        var refusal = detail(
+            .authRateLimited, "unauthorized: too many failed authentication attempts",
+            details: GatewayErrorDetails(retryable: true, retryAfterMs: rateLimitRetryMs), retryable: true)
+        refusal.error.retryAfterMs = rateLimitRetryMs
+        return refusal
+    }
+
+    /// A retryable `UNAVAILABLE` while "sidecars start" (the `startup` fault).
+    static var startingUp: SimRefusal {
+        let details = GatewayErrorDetails(reason: GatewayErrorDetailCode.startupSidecarsReason, retryAfterMs: startupRetryMs)
+        return SimRefusal(
+            error: GatewayErrorShape(
+                code: GatewayErrorShape.unavailableCode, message: "gateway starting: sidecars are not ready",
+                details: details.json, retryable: true, retryAfterMs: startupRetryMs),
+            closeCode: .tryAgainLater, closeReason: "gateway starting", outcome: GatewayErrorShape.unavailableCode)
+    }
+
     /// A refusal with only a top-level code (malformed params, closed sets).
     static func invalidRequest(_ message: String) -> SimRefusal {
         SimRefusal(

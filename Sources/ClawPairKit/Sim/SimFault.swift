@@ -15,4 +15,10 @@ public enum SimFault: String, Sendable, Hashable, CaseIterable {
     /// The WebSocket upgrade is answered with a Cloudflare Access `302` challenge
     /// (spec/cloudflare-access.md) instead of `101`.
     case accessChallenge = "access-challenge"
+    /// Every `connect` is refused with `AUTH_RATE_LIMITED` and `retryAfterMs`
+    /// (beyond spec/cli.md's list, for clients' back-off).
+    case rateLimit = "rate-limit"
+    /// Every `connect` is refused with a retryable `UNAVAILABLE`, `details.reason`
+    /// `startup-sidecars` and `retryAfterMs`, as a gateway still starting.
+    case startup = "startup"
 }

@@ -135,8 +135,12 @@ public final class SimGateway: Sendable {
     /// broadcast does: one timer for all, so idle sessions cost no wake-ups of their own. A
     /// client that cannot take its tick within the write timeout is dropped.
     private func tick() async {
+        // Absolute deadlines, so sending a round does not push the next one later.
+        var next = ContinuousClock.now
         while !Task.isCancelled {
-            guard (try? await Task.sleep(for: context.tickInterval)) != nil else { return }
+            next += context.tickInterval
+            if next < .now { next = .now }
+            guard (try? await Task.sleep(until: next, clock: .continuous)) != nil else { return }
             guard !state.isArmed(.dropTicks) else { continue }
             let now = WallClock.nowMs()
             await withDiscardingTaskGroup { group in

@@ -16,6 +16,7 @@ struct SimSession: Sendable {
 
     func run(_ tcp: TCPConnection) async {
         let remote = tcp.remoteAddress.description
+        tcp.setNoDelay()
         let stream: any ByteStream
         if let tls = gateway.tls {
             guard let session = try? await TLSServerSession.accept(over: tcp, context: tls, until: .now + Self.upgradeTimeout)
@@ -133,7 +134,14 @@ struct SimSession: Sendable {
             return
         }
 
-        let verdict = gateway.evaluator.evaluate(params: request.params, challenge: challenge, now: WallClock.nowMs())
+        let verdict: SimConnectVerdict
+        if state.isArmed(.startup) {
+            verdict = .refuse(.startingUp)
+        } else if state.isArmed(.rateLimit) {
+            verdict = .refuse(.rateLimited)
+        } else {
+            verdict = gateway.evaluator.evaluate(params: request.params, challenge: challenge, now: WallClock.nowMs())
+        }
         switch verdict {
         case .refuse(let refusal):
             state.updateAttempt(attempt) { record in
@@ -159,6 +167,7 @@ struct SimSession: Sendable {
         let state = gateway.state
         let connId = "conn-\(connectionNumber)"
         let tickInterval = gateway.tickInterval
+        // policy.tickIntervalMs says how often the gateway's ticker (SimGateway.tick) sends.
         let policy = GatewayPolicy(
             maxPayload: Int64(SimGatewayContext.maximumPayloadBytes), maxBufferedBytes: Int64(SimGatewayContext.maximumBufferedBytes),
             tickIntervalMs: Int64(tickInterval.components.seconds * 1000 + tickInterval.components.attoseconds / 1_000_000_000_000_000))
@@ -187,13 +196,15 @@ struct SimSession: Sendable {
         // reads. The far deadline just bounds one wait; reaching it changes nothing.
         gateway.ticks.add(connectionNumber, socket)
         defer { gateway.ticks.remove(connectionNumber) }
-        while !Task.isCancelled {
+        while true {
             let message: WebSocketMessage
             do {
                 message = try await socket.receive(until: .now + Self.idleReadWindow)
             } catch let error as NetworkError where error.code == .timedOut {
                 continue
             } catch {
+                // Shutting down (the task was cancelled): say so, as a gateway restarting does.
+                if Task.isCancelled { await socket.sendClose(code: .goingAway, reason: "gateway shutting down") }
                 return
             }
             switch message {
@@ -216,6 +227,5 @@ struct SimSession: Sendable {
                 continue
             }
         }
-        await socket.close(code: .goingAway, reason: "gateway shutting down")
     }
 }

@@ -45,6 +45,16 @@ public enum SignalMonitor {
         }
     }
 
+    /// Like ``nextTermination()``, calling `onWaiting` as soon as the wait is registered: a
+    /// command that announces it is ready (`clawpair sim`) does so only once a SIGTERM can
+    /// no longer take the default exit.
+    public static func nextTermination(onWaiting: @Sendable () -> Void) async -> Int32 {
+        await withCheckedContinuation { continuation in
+            waiters.withLock { $0.append(continuation) }
+            onWaiting()
+        }
+    }
+
     private static func deliverSignals(from readEnd: Int32) {
         while true {
             var byte: UInt8 = 0

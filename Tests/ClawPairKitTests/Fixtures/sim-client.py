@@ -490,6 +490,19 @@ async def scenario_faults(admin):
     seen["access"] = access_probe()
     admin.fault("reset")
 
+    admin.fault("rate-limit")
+    limited = await attempt(Device(), role="node")
+    error = error_of(limited)
+    seen["rateLimit"] = [error["details"]["code"], error.get("retryAfterMs"), limited["close"][0]]
+    admin.fault("reset")
+
+    admin.fault("startup")
+    starting = await attempt(Device(), role="node")
+    error = error_of(starting)
+    seen["startup"] = [error["code"], error["details"].get("reason"), error.get("retryable"), error.get("retryAfterMs"),
+                       starting["close"][0]]
+    admin.fault("reset")
+
     status, body = admin.post("/fault/not-a-fault")
     seen["unknownFault"] = status
     after = await paired_session(admin, keep_open=False)
