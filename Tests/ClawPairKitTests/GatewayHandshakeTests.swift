@@ -1,4 +1,3 @@
-import ClawPairWire
 import Testing
 
 @testable import ClawPairKit
@@ -19,7 +18,7 @@ import Testing
     }
 
     func handshake(
-        _ kind: GatewaySessionKind = .node, credentials: ClawPairWire.GatewayCredentials = ClawPairWire.GatewayCredentials(bootstrapToken: Secret("boot-1"), freshSetupCode: true),
+        _ kind: GatewaySessionKind = .node, credentials: GatewayCredentials = GatewayCredentials(bootstrapToken: Secret("boot-1"), freshSetupCode: true),
         version: DeviceAuthPayload.Version = .v3
     ) -> GatewayHandshake {
         var handshake = GatewayHandshake(kind: kind, identity: Self.identity, credentials: credentials, instanceId: "inst-1")
@@ -78,7 +77,7 @@ import Testing
     }
 
     @Test func operatorWithSharedTokenAndV2Signature() async throws {
-        let credentials = ClawPairWire.GatewayCredentials(sharedToken: Secret("shared-1"), storedDeviceToken: Secret("stored"))
+        let credentials = GatewayCredentials(sharedToken: Secret("shared-1"), storedDeviceToken: Secret("stored"))
         let (stub, result) = try await connect(mode: "hello", handshake(.operator, credentials: credentials, version: .v2))
         defer { stub.stop() }
         let hello = try result.get()
@@ -94,7 +93,7 @@ import Testing
     }
 
     @Test func storedDeviceTokenIsSentAndSigned() async throws {
-        let (stub, result) = try await connect(mode: "hello", handshake(.node, credentials: ClawPairWire.GatewayCredentials(storedDeviceToken: Secret("dt-9"))))
+        let (stub, result) = try await connect(mode: "hello", handshake(.node, credentials: GatewayCredentials(storedDeviceToken: Secret("dt-9"))))
         defer { stub.stop() }
         _ = try result.get()
         #expect(try await stub.connectParams().auth == .token(Secret("dt-9"), deviceToken: Secret("dt-9")))

@@ -69,7 +69,7 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
         var operatorHandshake: GatewayHandshake
         if let issuedOperator {
             operatorHandshake = GatewayHandshake(
-                kind: .operator, identity: plan.identity, credentials: ClawPairWire.GatewayCredentials(storedDeviceToken: issuedOperator.deviceToken),
+                kind: .operator, identity: plan.identity, credentials: GatewayCredentials(storedDeviceToken: issuedOperator.deviceToken),
                 instanceId: plan.instanceId, displayName: plan.displayName)
             operatorHandshake.scopes = issuedOperator.scopes
         } else {

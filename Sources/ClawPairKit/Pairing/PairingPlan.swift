@@ -42,12 +42,12 @@ public struct PairingPlan: Sendable {
 
     /// What the code lets the handshake present: its bootstrap token (fresh: it wins), or an
     /// older code's shared token or password.
-    var credentials: ClawPairWire.GatewayCredentials {
+    var credentials: GatewayCredentials {
         switch code.auth {
-        case .bootstrapToken(let token): ClawPairWire.GatewayCredentials(bootstrapToken: token, freshSetupCode: true)
-        case .token(let token): ClawPairWire.GatewayCredentials(sharedToken: token)
-        case .password(let password): ClawPairWire.GatewayCredentials(password: password)
-        case .none: ClawPairWire.GatewayCredentials()
+        case .bootstrapToken(let token): GatewayCredentials(bootstrapToken: token, freshSetupCode: true)
+        case .token(let token): GatewayCredentials(sharedToken: token)
+        case .password(let password): GatewayCredentials(password: password)
+        case .none: GatewayCredentials()
         }
     }
 }

@@ -44,7 +44,7 @@ public enum PairingStore {
         entry.provenRoute = result.route.url
         entry.lastConnectedAtMs = result.connectedAtMs
         entry.accessOrigin = existing?.entry.accessOrigin
-        var credentials = GatewayCredentials()
+        var credentials = GatewaySecrets()
         switch code.auth {
         case .token(let token): credentials.sharedToken = token
         case .password(let password): credentials.password = password

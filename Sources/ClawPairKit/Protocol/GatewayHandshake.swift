@@ -15,7 +15,7 @@ public struct GatewayHandshake: Sendable {
 
     public var kind: GatewaySessionKind
     public var identity: DeviceIdentity
-    public var credentials: ClawPairWire.GatewayCredentials
+    public var credentials: GatewayCredentials
     /// `connect.params.client`; ``client(for:instanceId:displayName:)`` makes the default.
     public var client: ConnectClientInfo
     /// v3 (signs platform and device family); v2 stays available for older gateways.
@@ -32,7 +32,7 @@ public struct GatewayHandshake: Sendable {
     public var connectTimeout: Duration = defaultConnectTimeout
 
     public init(
-        kind: GatewaySessionKind, identity: DeviceIdentity, credentials: ClawPairWire.GatewayCredentials, instanceId: String? = nil,
+        kind: GatewaySessionKind, identity: DeviceIdentity, credentials: GatewayCredentials, instanceId: String? = nil,
         displayName: String? = nil
     ) {
         self.kind = kind
