@@ -5,8 +5,7 @@ public enum CLI {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         BrowseCommand.self, ResolveCommand.self, ProbeCommand.self, DoctorCommand.self, DecodeCommand.self, ScanCommand.self, QRCommand.self,
-        GatewaysCommand.self,
-        SimCommand.self,
+        PairCommand.self, GatewaysCommand.self, SimCommand.self,
     ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {

@@ -17,10 +17,11 @@ enum ProbeCommand: Command {
             .json,
         ],
         discussion: """
-            TARGET is a setup code, a ws:// or wss:// URL, host[:port] (port 18789, 443 for
-            *.ts.net), or an instance name as browse shows it (quote it). Every route is probed
-            stage by stage: dns, tcp, tls (wss only; the setup code's pin, --fingerprint, else
-            system trust), http (the WebSocket upgrade) and gateway (a connect.challenge event
+            TARGET is a paired gateway's registry id, name or unique id prefix (its last proven
+            route first, its stored pin kept), a setup code, a ws:// or wss:// URL, host[:port]
+            (port 18789, 443 for *.ts.net), or an instance name as browse shows it (quote it).
+            Every route is probed stage by stage: dns, tcp, tls (wss only; the setup code's or
+            stored pin, --fingerprint, else system trust), http (the WebSocket upgrade) and gateway (a connect.challenge event
             within 6 s). Routes start 250 ms apart, or as soon as the one before failed, so a
             dead route costs the stagger, not a timeout. No credential is ever sent.
 
@@ -60,12 +61,19 @@ enum ProbeCommand: Command {
             options.overrides = try ResolveOverrides(parsing: text)
         }
 
-        let target = try ProbeTarget.classify(arguments.positionals[0], nowMs: context.console.nowMs())
-        var discovered: [DiscoveredGateway] = []
-        if case .instanceName(let name) = target {
-            discovered = [try await discover(name, arguments, context)]
+        let text = arguments.positionals[0]
+        let plan: ProbePlan
+        // A registry id or name (issue #6) wins over a host or instance name of the same spelling.
+        if let paired = registryTarget(text, arguments, context) {
+            plan = paired.plan(fingerprint: options.pin)
+        } else {
+            let target = try ProbeTarget.classify(text, nowMs: context.console.nowMs())
+            var discovered: [DiscoveredGateway] = []
+            if case .instanceName(let name) = target {
+                discovered = [try await discover(name, arguments, context)]
+            }
+            plan = ProbePlan(target: target, discovered: discovered, fingerprint: options.pin)
         }
-        let plan = ProbePlan(target: target, discovered: discovered, fingerprint: options.pin)
         guard !plan.candidates.isEmpty else {
             throw ClawPairError(
                 .gatewayNotFound, "\(plan.target) has no route that can be probed"
@@ -85,6 +93,18 @@ enum ProbeCommand: Command {
             context.console.print(ProbeRendering(report: report).text(style: context.style))
         }
         return exitStatus(report.verdict)
+    }
+
+    /// The paired gateway `text` names, when it is not a setup code or URL (those classify
+    /// on their own) and the registry (never created here) knows it.
+    static func registryTarget(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) -> PairedGatewayTarget? {
+        switch try? ProbeTarget.classify(text, nowMs: context.console.nowMs()) {
+        case .setupCode?, .url?: return nil
+        case .host?, .instanceName?, nil: break
+        }
+        guard let directory = try? StateDirectory.resolve(home: arguments.value("home"), environment: context.console.environment)
+        else { return nil }
+        return PairedGatewayTarget.lookup(text, in: directory)
     }
 
     /// spec/cli.md `probe`: 0 reached; 5 trust codes; 6 Access; 4 everything else.

@@ -20,6 +20,9 @@ public struct GatewayHandshake: Sendable {
     public var client: ConnectClientInfo
     /// v3 (signs platform and device family); v2 stays available for older gateways.
     public var signatureVersion: DeviceAuthPayload.Version = .v3
+    /// The scopes to request; nil asks for the session kind's default (``GatewaySessionKind/scopes``).
+    /// Pairing asks for exactly what a setup code's access level or an issued token allows.
+    public var scopes: [String]? = nil
     public var caps: [String] = []
     public var commands: [String] = []
     public var permissions: [String: Bool] = [:]
@@ -51,7 +54,7 @@ public struct GatewayHandshake: Sendable {
         let params = ConnectParams(
             minProtocol: kind.minProtocol, maxProtocol: kind.maxProtocol, client: client, caps: caps, commands: commands,
             permissions: permissions, locale: locale, userAgent: userAgent, role: kind.role.rawValue,
-            scopes: kind.scopes.map(\.rawValue), auth: credentials.connectAuth, device: nil)
+            scopes: scopes ?? kind.scopes.map(\.rawValue), auth: credentials.connectAuth, device: nil)
         return try identity.signing(params, challenge: challenge, version: signatureVersion)
     }
 

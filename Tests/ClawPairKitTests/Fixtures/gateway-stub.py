@@ -25,6 +25,8 @@ Modes:
   ratelimited        AUTH_RATE_LIMITED with retryAfterMs 2500
   mismatch           PROTOCOL_MISMATCH
   bootstrapinvalid   AUTH_BOOTSTRAP_TOKEN_INVALID
+  nodeonly           hello-ok for a node without deviceTokens; AUTH_BOOTSTRAP_TOKEN_INVALID for
+                     any other role (a pairing that yields only the node credential)
   noticks            hello-ok with tickIntervalMs 300, then silence
   bigafter           hello-ok with maxPayload 2048, then a 4096-byte event
   bigbefore          a 70 KiB event before the challenge
@@ -127,15 +129,16 @@ def error(req_id, code, message, detail_code=None, **extra):
     return json.dumps(frame)
 
 
-def hello_ok(params, tick_ms=200, max_payload=1048576):
+def hello_ok(params, tick_ms=200, max_payload=1048576, other_tokens=True):
     auth = params.get("auth") or {}
     role = params.get("role")
     scopes = params.get("scopes") or []
     granted = {"deviceToken": f"dt-{role}-secret", "role": role, "scopes": scopes}
     if "bootstrapToken" in auth:
         granted["scopes"] = [] if role == "node" else [s for s in scopes if s in BOOTSTRAP_GRANTABLE]
-        granted["deviceTokens"] = [{"deviceToken": "dt-operator-secret", "role": "operator",
-                                    "scopes": ["operator.read", "operator.write"]}]
+        if other_tokens:
+            granted["deviceTokens"] = [{"deviceToken": "dt-operator-secret", "role": "operator",
+                                        "scopes": ["operator.read", "operator.write"]}]
     return {"type": "hello-ok", "protocol": 4, "server": {"version": "stub-1", "connId": "conn-1"},
             "features": {"methods": ["health", "echo"], "events": ["tick"]}, "snapshot": {"presence": []},
             "auth": granted, "policy": {"maxPayload": max_payload, "maxBufferedBytes": 4 * max_payload,
@@ -216,6 +219,14 @@ async def run(ws):
             await ws.wait_closed()
             return
         await serve_session(ws, tick_ms)
+    elif MODE == "nodeonly" and params.get("role") == "node":
+        hello = hello_ok(params, other_tokens=False)
+        await ws.send(json.dumps({"type": "res", "id": req_id, "ok": True, "payload": hello}))
+        await serve_session(ws, 200)
+    elif MODE == "nodeonly":
+        await ws.send(error(req_id, "INVALID_REQUEST", "bootstrap token invalid", "AUTH_BOOTSTRAP_TOKEN_INVALID",
+                            details={"recommendedNextStep": "update_auth_credentials"}))
+        await ws.close(1008, "unauthorized")
     elif MODE == "pairing":
         await ws.send(error(req_id, "NOT_PAIRED", "pairing required", "PAIRING_REQUIRED",
                             details={"reason": "not-paired", "requestId": "req-1234", "deviceId": params["device"]["id"],

@@ -1,0 +1,163 @@
+import ClawPairKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `clawpair pair CODE_OR_IMAGE_OR_URL`: pairs this machine with a gateway and stores it.
+enum PairCommand: Command {
+    static let spec = CommandSpec(
+        name: "pair",
+        summary: "Pair this machine with a gateway from its setup code (or a QR image of it) and store it.",
+        usage: "CODE_OR_IMAGE_OR_URL [--name N] [--trust FINGERPRINT | --trust-on-first-use] [--wait SECONDS] [--json] [--show-secrets]",
+        positionals: 1...1,
+        options: [
+            .value("name", "N", "Name of the gateway in the registry (default: the existing name, else host:port)."),
+            .value("trust", "FINGERPRINT", "Trust a certificate the system does not: its SHA-256 (64 hex digits, colons allowed) or sha256//BASE64 of its key."),
+            .flag("trust-on-first-use", "Trust and pin an unknown certificate on first sight (no prompt)."),
+            .value("wait", "SECONDS", "How long to wait for the gateway's operator to approve (default 120)."),
+            .json, .showSecrets,
+        ],
+        discussion: """
+            The argument is a setup code (as `openclaw qr` prints it, an oc-pair:// link, or a
+            pasted message holding one), the path of an image of its QR code, or - to read the
+            code from standard input. A bare ws:// or wss:// URL cannot pair: it carries no
+            bootstrap token (exit 3, PAIRING_NEEDS_SETUP_CODE); run `openclaw qr` on the gateway.
+
+            Routes are tried in the code's order, 250 ms apart. TLS: the setup code's pin is
+            authoritative for its primary route (a mismatch is exit 5, no way around it), as is
+            the pin stored by an earlier pairing; otherwise the system must trust the
+            certificate, or you trust it explicitly: --trust FINGERPRINT after checking it on the
+            gateway host (openssl x509 -noout -fingerprint -sha256 -in CERT), --trust-on-first-use,
+            or by answering the prompt shown on a terminal. No credential is sent before that.
+            Plaintext ws:// carries credentials only to local-network hosts.
+
+            The device connects as a node and as an operator (full access, or limited for a code
+            with a plaintext LAN route) with this installation's device key. While the gateway
+            holds the request for approval, the request id and the command to run on the gateway
+            host (openclaw devices approve <requestId>) are printed on standard error, and the
+            connect is retried with the same bootstrap token until approved, rejected, expired
+            or --wait runs out. Pairing is complete only when both the node and the operator
+            device tokens arrived; then the entry, its pin (when the system does not vouch for the
+            certificate), both tokens and the route are stored in one transaction, and the first
+            paired gateway becomes the focus. Pairing the same gateway again updates its entry.
+
+            --json prints the stored entry: {id, name, kind, url, focused, bolt, pinned, paired,
+            access, route, trust, fingerprint, roles:[{role, scopes}], requestIds, deviceTokens,
+            …}; tokens are "<redacted>" unless --show-secrets.
+
+            Exit status: 0 paired; 3 unreadable, expired or credential-less input; 4 no route
+            reachable; 5 pin mismatch, untrusted certificate, plaintext to a non-local host; 6
+            rejected, expired request, used-up setup code, --wait ran out, or setup incomplete;
+            8 registry error.
+            """)
+
+    /// A mistyped `--wait 120000` (meant as ms) should not hang a script for a day.
+    static let maximumWaitSeconds = 3600.0
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let console = context.console
+        let environment = console.environment
+        var trust = PairingTrustOptions()
+        if let text = arguments.value("trust") {
+            guard let pin = TLSPin(parsing: text) else {
+                throw UsageError("--trust takes 64 hex digits (SHA-256 of the certificate) or sha256//BASE64, not '\(TerminalText.escape(text))'")
+            }
+            trust.fingerprint = pin
+        }
+        trust.trustOnFirstUse = arguments.flag("trust-on-first-use")
+        if trust.fingerprint != nil && trust.trustOnFirstUse {
+            throw UsageError("--trust and --trust-on-first-use exclude each other")
+        }
+        var wait = PairingPlan.defaultWait
+        if let text = arguments.value("wait") {
+            guard let seconds = Double(text), seconds >= 0, seconds <= maximumWaitSeconds else {
+                throw UsageError("--wait takes seconds between 0 and \(Int(maximumWaitSeconds)), not '\(TerminalText.escape(text))'")
+            }
+            wait = .milliseconds(Int64(seconds * 1000))
+        }
+        let name = arguments.value("name")
+        if let name, name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw UsageError("--name must be non-empty and without control characters")
+        }
+
+        let argument = arguments.positionals[0]
+        let input = argument == "-"
+            ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : argument
+        let code = try PairingInput.read(input, nowMs: console.nowMs())
+        try PairingInput.requireCredential(code)
+
+        let directory = try StateDirectory.resolve(home: arguments.value("home"), environment: environment)
+        let registry = try GatewayRegistry(stateDirectory: directory, nowMs: console.nowMs)
+        let (identity, instanceId) = try PairingStore.identity(in: registry)
+        let existing = try PairingStore.existing(for: code, in: registry)
+        let stored = PairingStore.storedPin(existing)
+        if !trust.trustOnFirstUse, trust.fingerprint == nil, isatty(0) == 1, console.stderrIsTerminal {
+            trust.confirm = { question in TrustPrompt.ask(question, console: console) }
+        }
+        var overrides = ResolveOverrides()
+        if let text = environment[ResolveOverrides.environmentVariable] { overrides = try ResolveOverrides(parsing: text) }
+
+        let plan = PairingPlan(
+            code: code, identity: identity, instanceId: instanceId, displayName: hostName(), storedPin: stored.pin,
+            storedRoutes: stored.routes, trust: trust, wait: wait)
+        let progress = console.stderrIsTerminal
+        let result = try await PairingFlow(reactor: IOReactor(), overrides: overrides).run(plan) { event in
+            if let line = PairRendering.eventLine(event, progress: progress) { console.printError(line) }
+        }
+        let record = try PairingStore.store(result, code: code, name: name, existing: existing, in: registry)
+        let rendering = PairRendering(record: record, result: result, updated: existing != nil, showSecrets: arguments.flag("show-secrets"))
+        if context.json {
+            context.printJSON(rendering.json)
+        } else {
+            console.print(rendering.text(style: context.style))
+        }
+        return .success
+    }
+
+    /// This machine's name, for the gateway's device list (`client.displayName`).
+    static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
+    }
+}
+
+/// The question on a terminal before trusting a certificate the system does not: shows the
+/// fingerprint and asks to verify it out of band. Only "y" or "yes" trusts.
+enum TrustPrompt {
+    static func ask(_ question: TLSTrustQuestion, console: Console) -> Bool {
+        let peer = question.peer
+        console.printError("""
+            The gateway at \(TerminalText.escape(question.route.url)) presented a certificate this system does not trust:
+              \(TerminalText.escape(question.reason.message))
+              subject  \(TerminalText.escape(peer.subject))
+              SHA-256  \(peer.fingerprint.colonSeparated)
+            Verify it out-of-band on the gateway host (openssl x509 -noout -fingerprint -sha256 -in CERT).
+            Trust and pin this certificate? [y/N] 
+            """)
+        guard let answer = readLine(descriptor: 0) else { return false }
+        return ["y", "yes"].contains(answer.trimmingCharacters().lowercased())
+    }
+
+    /// One line from `descriptor`, byte by byte so nothing after it is consumed.
+    static func readLine(descriptor: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count < 256 {
+            let count = read(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == 0x0A { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
