@@ -11,7 +11,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        // Headers only, no pkgConfig (it would add -lzbar): libzbar is opened with dlopen on
+        // the first scan, so the other commands start without loading it (QR/ZBarLibrary.swift).
+        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),

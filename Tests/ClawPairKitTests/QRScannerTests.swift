@@ -187,11 +187,11 @@ private func expectOne(
     @Test(arguments: [(1, 1), (1, 900), (900, 1), (2, 3), (7, 7)])
     func degenerateSizesYieldNothing(width: Int, height: Int) throws {
         let image = try GrayImage(width: width, height: height, pixels: (0..<(width * height)).map { UInt8($0 % 256) })
-        #expect(QRScanner().scan(image).isEmpty)
+        #expect(try QRScanner().scan(image).isEmpty)
     }
 
     @Test func decodingErrorsPassThrough() throws {
-        let scanner = QRScanner()
+        let scanner = try QRScanner()
         #expect(throws: ClawPairError(.imageUnreadable, "")) { try scanner.scan(imageBytes: []) }
         #expect(throws: ClawPairError(.imageUnreadable, "")) { try scanner.scan(imageBytes: Array("text".utf8)) }
         #expect(throws: ClawPairError(.imageTooLarge, "")) {

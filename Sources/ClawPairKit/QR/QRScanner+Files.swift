@@ -22,7 +22,8 @@ extension QRScanner {
     /// The work is CPU-bound and runs on the cooperative pool, one worker per core.
     ///
     /// - Returns: one result per path, in the order of `paths`: the symbols found (empty when
-    ///   the image has no readable code), or the error reading or decoding that file. If the
+    ///   the image has no readable code), or the error reading or decoding that file (or
+    ///   loading zbar). If the
     ///   calling task is cancelled, files not yet started fail with `.internalError`.
     public static func scanFiles(
         _ paths: [String], maximumConcurrency: Int = defaultConcurrency
@@ -36,11 +37,11 @@ extension QRScanner {
         await withTaskGroup(of: [(Int, Result<[QRSymbol], ClawPairError>)].self) { group in
             for _ in 0..<workers {
                 group.addTask {
-                    let scanner = QRScanner()
+                    let scanner = Result { () throws(ClawPairError) in try QRScanner() }
                     var done: [(Int, Result<[QRSymbol], ClawPairError>)] = []
                     while !Task.isCancelled, let index = queue.take(below: paths.count) {
                         done.append((index, Result { () throws(ClawPairError) in
-                            try scanner.scan(file: paths[index])
+                            try scanner.get().scan(file: paths[index])
                         }))
                     }
                     return done

@@ -9,12 +9,17 @@
 /// Not `Sendable`: it owns zbar scanners. Use one per task, or
 /// ``scanFiles(_:maximumConcurrency:)`` for many files.
 public final class QRScanner {
-    private let decoder = QRDecoder()
+    private let decoder: QRDecoder
     /// Scans every second line, for the quick first passes on large images.
-    private let sparseDecoder = QRDecoder(density: 2)
+    private let sparseDecoder: QRDecoder
 
-    /// Creates a scanner with its own zbar handle.
-    public init() {}
+    /// Creates a scanner with its own zbar handles.
+    ///
+    /// - Throws: ``ClawPairError/Code/zbarUnavailable`` when libzbar cannot be loaded.
+    public init() throws(ClawPairError) {
+        decoder = try QRDecoder()
+        sparseDecoder = try QRDecoder(density: 2)
+    }
 
     /// The QR codes in `image`, each payload once, from the first strategy that finds any.
     ///
