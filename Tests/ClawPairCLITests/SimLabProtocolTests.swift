@@ -246,4 +246,14 @@ import Testing
         #expect(routes.first?["url"]?.stringValue == sim.url)
         try lab.kill("gw", "sim")
     }
+
+    /// `--pairing-ttl-ms` takes 1 ms to a day; anything else is a usage error (exit 2).
+    @Test func pairingTTLFlagIsValidated() throws {
+        for value in ["0", "-5", "soon", "86400001"] {
+            let result = try LabHosts.run([LabHosts.clawpair, "sim", "--pairing-ttl-ms", value], allowFailure: true)
+            #expect(result.status == 2, "\(value): \(result.stderr)")
+        }
+        let help = try LabHosts.run([LabHosts.clawpair, "sim", "--help"])
+        #expect(help.stdout.contains("--pairing-ttl-ms"))
+    }
 }
