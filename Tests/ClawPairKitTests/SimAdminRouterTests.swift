@@ -12,7 +12,7 @@ import Testing
                 let minted = state.mintBootstrapToken(now: 1_000, ttlMs: request.ttlMs ?? 600_000, operatorScopes: [])
                 return SimSetupCode(text: "code", bootstrapToken: minted.token, expiresAtMs: minted.expiresAtMs)
             },
-            closeAllConnections: closed)
+            closeAllConnections: closed, now: { 1_000 })
     }
 
     @Test func pendingApproveRejectAndUnknownIds() async {
@@ -80,11 +80,43 @@ import Testing
         }
         #expect(first == same)
         #expect(upgraded != first)
-        #expect(state.pending.map(\.requestId) == [upgraded])
-        #expect(state.reject(requestId: upgraded))
+        #expect(state.pending(now: 4).map(\.requestId) == [upgraded])
+        #expect(state.reject(requestId: upgraded, now: 4))
         let again = state.requestPairing(
             deviceId: "d", publicKey: "k", role: "operator", scopes: ["operator.read"], clientId: "test", bootstrapToken: nil, now: 4)
         #expect(again == .rejected(requestId: upgraded))
+    }
+}
+
+extension SimAdminRouterTests {
+    /// A request unanswered for the pairing TTL leaves `/pending`, cannot be approved, and
+    /// is reported once as expired to the same device; its next attempt files a new one.
+    @Test func pendingRequestsExpire() {
+        let state = SimState(autoApprove: false, pairingTTLMs: 100)
+        guard case .pending(let first) = state.requestPairing(
+            deviceId: "d", publicKey: "k", role: "node", scopes: [], clientId: "test", bootstrapToken: nil, now: 1_000)
+        else {
+            Issue.record("not pending")
+            return
+        }
+        #expect(state.pending(now: 1_099).map(\.requestId) == [first])
+        #expect(state.pending(now: 1_100).isEmpty)
+        #expect(!state.approve(requestId: first, now: 1_100))
+        let told = state.requestPairing(
+            deviceId: "d", publicKey: "k", role: "node", scopes: [], clientId: "test", bootstrapToken: nil, now: 1_200)
+        #expect(told == .expired(requestId: first))
+        guard case .pending(let second) = state.requestPairing(
+            deviceId: "d", publicKey: "k", role: "node", scopes: [], clientId: "test", bootstrapToken: nil, now: 1_300)
+        else {
+            Issue.record("not pending again")
+            return
+        }
+        #expect(second != first)
+        // Another device's expired request says nothing to this one.
+        _ = state.requestPairing(
+            deviceId: "e", publicKey: "k2", role: "node", scopes: [], clientId: "test", bootstrapToken: nil, now: 1_300)
+        #expect(state.approve(requestId: second, now: 1_350))
+        #expect(state.device("d")?.grants["node"] != nil)
     }
 }
 

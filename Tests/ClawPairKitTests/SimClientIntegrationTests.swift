@@ -51,8 +51,8 @@ import Testing
                 requestId = request.requestId
             }
             let id = try #require(requestId)
-            #expect(sim.gateway.state.pending.map(\.deviceId) == [identity.deviceId])
-            #expect(sim.gateway.state.approve(requestId: id))
+            #expect(sim.gateway.state.pending(now: WallClock.nowMs()).map(\.deviceId) == [identity.deviceId])
+            #expect(sim.gateway.state.approve(requestId: id, now: WallClock.nowMs()))
 
             let session = try await connect(sim, handshake)
             let auth = try #require(session.hello.hello.auth)

@@ -26,7 +26,7 @@ import Testing
         try await RunningSim.with(tickInterval: .milliseconds(300)) { sim in
             let result = try await SimPythonClient.run("pair-v2", url: sim.url, admin: sim.adminURL)
             #expect(result["signatureVersion"] == "v2")
-            #expect(sim.gateway.state.pending.isEmpty)
+            #expect(sim.gateway.state.pending(now: WallClock.nowMs()).isEmpty)
         }
     }
 
@@ -45,7 +45,7 @@ import Testing
                 return
             }
             #expect(Set(ids).count == 3)
-            #expect(sim.gateway.state.pending.map { JSONValue.string($0.requestId) } == [ids[2]])
+            #expect(sim.gateway.state.pending(now: WallClock.nowMs()).map { JSONValue.string($0.requestId) } == [ids[2]])
         }
     }
 

@@ -9,7 +9,7 @@ enum SimCommand: Command {
         name: "sim",
         summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
         usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
-            + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--json]",
+            + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--json]",
         positionals: 0...0,
         options: [
             .value("port", "P", "Gateway port (default 0: a free port; the real gateway uses 18789)."),
@@ -22,6 +22,7 @@ enum SimCommand: Command {
             .value("admin-port", "P", "Admin endpoint port on 127.0.0.1 (default 0: a free port)."),
             .value("bind", "ADDR", "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone)."),
             .value("tick-interval-ms", "MS", "policy.tickIntervalMs and the tick period (default 30000)."),
+            .value("pairing-ttl-ms", "MS", "How long a pairing request stays pending (default 300000, the gateway's)."),
             .home,
             .json,
         ],
@@ -31,6 +32,9 @@ enum SimCommand: Command {
             and, when stderr is a terminal, the setup code as a QR code on stderr. The setup
             code carries a single-use bootstrap token valid for 10 minutes. Runs until SIGINT
             or SIGTERM, then exits 0.
+
+            A pairing request nobody answers within --pairing-ttl-ms (default 5 minutes, as on
+            the gateway) expires: the device's next attempt gets PAIRING_EXPIRED once.
 
             A shared gateway token is read from $CLAWPAIR_SIM_TOKEN (never from argv); without
             it, a signed device identity plus pairing is the credential.
@@ -68,6 +72,9 @@ enum SimCommand: Command {
         }
         if let ms = try arguments.integer("tick-interval-ms", in: 10...86_400_000) {
             configuration.tickInterval = .milliseconds(ms)
+        }
+        if let ms = try arguments.integer("pairing-ttl-ms", in: 1...86_400_000) {
+            configuration.pairingTTLMs = Int64(ms)
         }
         if let token = environment[tokenVariable], !token.isEmpty {
             configuration.sharedToken = Secret(token)

@@ -10,15 +10,19 @@ public protocol ByteStream: Sendable {
     func read(upTo maxBytes: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8]
     /// Writes all of `bytes` by `deadline`, or throws.
     func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws
-    /// Ends the stream, best effort, by `deadline`. The descriptor itself is released when
-    /// the last reference to the transport goes.
+    /// Ends the stream, best effort, by `deadline`: the peer sees its end at once (TLS sends
+    /// close_notify first), though the descriptor itself is released only when the last
+    /// reference to the transport goes.
     func close(until deadline: ContinuousClock.Instant) async
 }
 
 extension TLSSession: ByteStream {}
 
 extension TCPConnection: ByteStream {
-    /// Nothing to flush on plain TCP: the socket closes when the connection is released
-    /// (``TCPConnection`` owns its descriptor and closes it in `deinit`).
-    public func close(until deadline: ContinuousClock.Instant) async {}
+    /// Shuts the socket down in both directions at once, so the peer sees the end of the
+    /// stream now rather than whenever the last reference goes (``TCPConnection`` still
+    /// closes its descriptor in `deinit`). Nothing to flush: queued bytes go out before FIN.
+    public func close(until deadline: ContinuousClock.Instant) async {
+        shutdown()
+    }
 }

@@ -10,7 +10,8 @@ import Synchronization
 /// - Sends may come from any task; frames are written whole and in call order, each masked
 ///   with a fresh random key (§5.3).
 /// - ``close(code:reason:)`` runs the closing handshake, bounded by
-///   ``closingHandshakeTimeout``.
+///   ``closingHandshakeTimeout``, then ends the transport (close_notify over TLS, then a
+///   socket shutdown), so the peer sees EOF when `close` returns, not when this object goes.
 ///
 /// No task is started: the connection only moves while a caller awaits one of these.
 public final class WebSocketClient: Sendable {
@@ -190,7 +191,8 @@ public final class WebSocketClient: Sendable {
 
     /// Sends a close frame with `code` and `reason` (at most 123 bytes of UTF-8), waits up to
     /// ``closingHandshakeTimeout`` for the peer's close frame (dropping messages that arrive
-    /// first), then closes the stream. Best effort: never throws. Returns the peer's close
+    /// first), then ends the stream: the peer sees EOF once this returns, even while the
+    /// client object lives on. Best effort: never throws. Returns the peer's close
     /// payload, or nil when none came (or another task was reading and gets it instead).
     @discardableResult
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async -> WebSocketClosePayload? {

@@ -6,6 +6,8 @@ struct SimAdminRouter: Sendable {
     let mintSetupCode: @Sendable (SimSetupCodeRequest) throws(ClawPairError) -> SimSetupCode
     /// Closes every open WebSocket with 1008 (the `close-1008` fault's immediate part).
     let closeAllConnections: @Sendable () async -> Void
+    /// Unix ms, for pruning expired pairing requests.
+    var now: @Sendable () -> Int64 = { WallClock.nowMs() }
 
     struct Response: Sendable {
         var status: Int
@@ -18,11 +20,11 @@ struct SimAdminRouter: Sendable {
         case (.post, "setup-code", 1):
             return setupCode(body)
         case (.get, "pending", 1):
-            return Response(status: 200, body: .array(state.pending.map(\.json)))
+            return Response(status: 200, body: .array(state.pending(now: now()).map(\.json)))
         case (.post, "approve", 2):
-            return state.approve(requestId: String(parts[1])) ? ok : notFound("no pending request \(parts[1].prefix(64))")
+            return state.approve(requestId: String(parts[1]), now: now()) ? ok : notFound("no pending request \(parts[1].prefix(64))")
         case (.post, "reject", 2):
-            return state.reject(requestId: String(parts[1])) ? ok : notFound("no pending request \(parts[1].prefix(64))")
+            return state.reject(requestId: String(parts[1]), now: now()) ? ok : notFound("no pending request \(parts[1].prefix(64))")
         case (.get, "connections", 1):
             return Response(status: 200, body: .array(state.sessions.map(\.json)))
         case (.get, "attempts", 1):

@@ -21,6 +21,8 @@ public struct SimConfiguration: Sendable {
     public var zoneDomain = "openclaw.internal."
     /// Approve every pairing request as it is made.
     public var autoApprove = false
+    /// How long a pairing request waits for approval before it expires (`PAIRING_EXPIRED`).
+    public var pairingTTLMs: Int64 = SimState.pendingPairingTTLMs
     /// The loopback admin endpoint's port; 0 picks a free one.
     public var adminPort: UInt16 = 0
     /// Where the certificate lives.

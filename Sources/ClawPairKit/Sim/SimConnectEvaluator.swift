@@ -188,6 +188,13 @@ struct SimConnectEvaluator: Sendable {
                 details: GatewayErrorDetails(requestId: requestId, retryable: false, pauseReconnect: true, deviceId: device.id),
                 closeReason: "pairing rejected (requestId: \(requestId))", retryable: false, requestId: requestId,
                 authKind: acceptance.authKind))
+        case .expired(let requestId):
+            // Told once; the device's next attempt files a new request.
+            return .refuse(.detail(
+                .pairingExpired, "pairing request expired (requestId: \(requestId))", topLevel: "NOT_PAIRED",
+                details: GatewayErrorDetails(requestId: requestId, retryable: false, pauseReconnect: true, deviceId: device.id),
+                closeReason: "pairing request expired (requestId: \(requestId))", retryable: false, requestId: requestId,
+                authKind: acceptance.authKind))
         case .pending(let requestId):
             let bootstrap = bootstrapToken != nil
             let details = GatewayErrorDetails(

@@ -67,7 +67,7 @@ public final class SimGateway: Sendable {
         let host = Self.urlHost(for: bind)
         let url = "\(configuration.tls ? "wss" : "ws")://\(host):\(listener.localAddress.port)"
         let origin = "https://\(host):\(listener.localAddress.port)"
-        let state = SimState(autoApprove: configuration.autoApprove)
+        let state = SimState(autoApprove: configuration.autoApprove, pairingTTLMs: configuration.pairingTTLMs)
         let context = SimGatewayContext(
             state: state, sharedToken: configuration.sharedToken, tls: tls, tickInterval: configuration.tickInterval,
             origin: origin)

@@ -8,6 +8,9 @@ import Synchronization
 public final class SimState: Sendable {
     /// 10 minutes: a setup code's bootstrap token lifetime (spec/setup-codes.md).
     public static let bootstrapTokenTTLMs: Int64 = 10 * 60 * 1000
+    /// 5 minutes: how long a pairing request waits for the operator before the gateway drops
+    /// it (OpenClaw's `PENDING_TTL_MS` for device pairing requests).
+    public static let pendingPairingTTLMs: Int64 = 5 * 60 * 1000
     /// Attempts kept for `/attempts`; older ones are dropped first.
     public static let maximumAttempts = 10_000
 
@@ -19,6 +22,9 @@ public final class SimState: Sendable {
         case rejected(requestId: String)
         /// Approved at once (`--auto-approve`).
         case approved(requestId: String)
+        /// This device's identical request outlived ``pendingPairingTTLMs`` unanswered; told
+        /// once, after which a new attempt files a new request.
+        case expired(requestId: String)
     }
 
     private struct Store {
@@ -26,6 +32,8 @@ public final class SimState: Sendable {
         var pending: [String: SimPendingRequest] = [:]
         /// Rejected requests by device id, until the device asks for something else.
         var rejected: [String: SimPendingRequest] = [:]
+        /// Requests that expired unanswered, by device id, until the device hears of it.
+        var expired: [String: SimPendingRequest] = [:]
         var devices: [String: SimPairedDevice] = [:]
         var sessions: [String: SimConnectionRecord] = [:]
         var attempts: [SimAttempt] = []
@@ -36,9 +44,22 @@ public final class SimState: Sendable {
     private let store = Mutex(Store())
     /// `--auto-approve`: every pairing request is approved as it is made.
     public let autoApprove: Bool
+    /// How long a pairing request stays pending (`--pairing-ttl-ms`).
+    public let pairingTTLMs: Int64
 
-    public init(autoApprove: Bool) {
+    public init(autoApprove: Bool, pairingTTLMs: Int64 = pendingPairingTTLMs) {
         self.autoApprove = autoApprove
+        self.pairingTTLMs = pairingTTLMs
+    }
+
+    /// Moves requests older than ``pairingTTLMs`` out of `pending` (the gateway prunes on
+    /// every look at its pairing store, so an expired request can be neither listed nor
+    /// approved).
+    private func pruneExpired(_ store: inout Store, now: Int64) {
+        for request in store.pending.values where request.createdAtMs + pairingTTLMs <= now {
+            store.pending[request.requestId] = nil
+            store.expired[request.deviceId] = request
+        }
     }
 
     // MARK: Bootstrap tokens
@@ -78,6 +99,12 @@ public final class SimState: Sendable {
         now: Int64
     ) -> PairingOutcome {
         store.withLock { store in
+            pruneExpired(&store, now: now)
+            if let expired = store.expired.removeValue(forKey: deviceId),
+                expired.publicKey == publicKey, expired.role == role, expired.scopes == scopes
+            {
+                return .expired(requestId: expired.requestId)
+            }
             if let rejected = store.rejected[deviceId] {
                 if rejected.publicKey == publicKey, rejected.role == role, rejected.scopes == scopes {
                     return .rejected(requestId: rejected.requestId)
@@ -102,18 +129,20 @@ public final class SimState: Sendable {
         }
     }
 
-    /// Pairs the device of a pending request. False for an unknown id.
-    public func approve(requestId: String) -> Bool {
+    /// Pairs the device of a pending request. False for an unknown or expired id.
+    public func approve(requestId: String, now: Int64) -> Bool {
         store.withLock { store in
+            pruneExpired(&store, now: now)
             guard let request = store.pending.removeValue(forKey: requestId) else { return false }
             Self.approve(request, in: &store)
             return true
         }
     }
 
-    /// Refuses a pending request. False for an unknown id.
-    public func reject(requestId: String) -> Bool {
+    /// Refuses a pending request. False for an unknown or expired id.
+    public func reject(requestId: String, now: Int64) -> Bool {
         store.withLock { store in
+            pruneExpired(&store, now: now)
             guard let request = store.pending.removeValue(forKey: requestId) else { return false }
             store.rejected[request.deviceId] = request
             return true
@@ -144,9 +173,12 @@ public final class SimState: Sendable {
         store.devices[request.deviceId] = device
     }
 
-    /// Pending requests, oldest first.
-    public var pending: [SimPendingRequest] {
-        store.withLock { $0.pending.values.sorted { ($0.createdAtMs, $0.requestId) < ($1.createdAtMs, $1.requestId) } }
+    /// Requests still pending at `now`, oldest first.
+    public func pending(now: Int64) -> [SimPendingRequest] {
+        store.withLock { store in
+            pruneExpired(&store, now: now)
+            return store.pending.values.sorted { ($0.createdAtMs, $0.requestId) < ($1.createdAtMs, $1.requestId) }
+        }
     }
 
     // MARK: Sessions, attempts, faults

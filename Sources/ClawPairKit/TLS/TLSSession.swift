@@ -54,9 +54,11 @@ public final class TLSSession: Sendable {
         return bytes
     }
 
-    /// Sends close_notify (and anything still queued), best effort, by `deadline`. The socket
-    /// closes when the last reference to the session goes.
+    /// Sends close_notify (and anything still queued), best effort, by `deadline`, then shuts
+    /// the socket down so the peer sees the end at once; the descriptor closes when the last
+    /// reference to the session goes.
     public func close(until deadline: ContinuousClock.Instant) async {
         await engine.shutdown(until: deadline)
+        engine.transport.shutdown()
     }
 }
