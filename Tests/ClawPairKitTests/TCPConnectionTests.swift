@@ -31,6 +31,21 @@ import Testing
         }
     }
 
+    /// Clients turn Nagle off (TCP_NODELAY), so a small write after another does not wait
+    /// for the peer's delayed ACK; an accepted socket keeps the kernel default until its
+    /// server asks (the sim does).
+    @Test func clientConnectionsSendWithoutDelay() async throws {
+        let reactor = IOReactor()
+        let listener = try TCPListener(bindingTo: .loopbackIPv4(port: 0), reactor: reactor)
+        let client = try await TCPConnection.connect(
+            to: listener.localAddress, until: .now + .seconds(10), reactor: reactor)
+        let accepted = try #require(try await listener.accept(until: .now + .seconds(10)))
+        #expect(client.noDelay)
+        #expect(!accepted.noDelay)
+        accepted.setNoDelay()
+        #expect(accepted.noDelay)
+    }
+
     @Test func refusedWhenNothingListens() async throws {
         let reactor = IOReactor()
         let port = try TCPListener(bindingTo: .loopbackIPv4(port: 0), reactor: reactor).localAddress.port

@@ -18,6 +18,8 @@ import Testing
         #expect(report.addressSource == .literal)
         #expect(report.connection?.remoteAddress == listener.localAddress)
         #expect(report.attempts.map(\.won) == [true])
+        // The probe's and pairing's sockets send small writes at once (TCP_NODELAY).
+        #expect(report.connection?.noDelay == true)
     }
 
     @Test func refusedOnAClosedPort() async throws {

@@ -239,6 +239,16 @@ enum Syscalls {
         try setOption(descriptor, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1, call: "setsockopt(TCP_NODELAY)")
     }
 
+    /// Whether `TCP_NODELAY` is set.
+    static func noDelay(_ descriptor: Int32) throws(SystemError) -> Bool {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = try blocking("getsockopt(TCP_NODELAY)") {
+            Glibc.getsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &length)
+        }
+        return value != 0
+    }
+
     private static func setOption(
         _ descriptor: Int32, level: Int32, name: Int32, value: Int32, call: StaticString
     ) throws(SystemError) {

@@ -33,6 +33,10 @@ public final class TCPConnection: Sendable {
         let started: Syscalls.ConnectResult
         do {
             descriptor = FileDescriptor(taking: try Syscalls.socket(family: remote.family, type: .stream))
+            // Clients send a few small writes and then wait (TLS Finished then the upgrade
+            // request; a WebSocket frame): with Nagle the second waits for the peer's delayed
+            // ACK, about 40 ms on Linux. Best effort, as on the server side.
+            try? Syscalls.setNoDelay(descriptor.rawValue)
             started = try Syscalls.connect(descriptor.rawValue, to: remote)
         } catch {
             throw NetworkError(error, while: action)
@@ -61,6 +65,11 @@ public final class TCPConnection: Sendable {
     /// `ws`, the gateway's WebSocket library, does the same). Best effort.
     func setNoDelay() {
         try? Syscalls.setNoDelay(descriptor.rawValue)
+    }
+
+    /// Whether `TCP_NODELAY` is on (for tests; false when it cannot be read).
+    var noDelay: Bool {
+        (try? Syscalls.noDelay(descriptor.rawValue)) ?? false
     }
 
     /// Ends the connection in both directions now (the descriptor is closed on release): how

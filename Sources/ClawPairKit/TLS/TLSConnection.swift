@@ -40,7 +40,7 @@ public final class TLSConnection: Sendable {
         guard let name = TLSServerName(host: serverName) else {
             throw ClawPairError(.usage, "a TLS connection needs a server name; the host is empty")
         }
-        let engine = try TLSEngine(context: try TLSContext(configuration), transport: transport, serverName: name)
+        let engine = try TLSEngine(context: try TLSContext.shared(for: configuration), transport: transport, serverName: name)
         let peer = try await engine.handshake(until: deadline)
         return TLSConnection(peer: peer, engine: engine)
     }

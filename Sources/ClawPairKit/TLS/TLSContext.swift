@@ -1,11 +1,59 @@
+#if canImport(Glibc)
+internal import Glibc
+#endif
 internal import CClawShims
 internal import COpenSSL
+import Synchronization
 
 /// The one owner of an `SSL_CTX`: the client settings shared by the connections made from
 /// it. Each `SSL` made from it holds its own reference (OpenSSL counts them), so the context
 /// may be released while they live.
-final class TLSContext {
+///
+/// Only settings that are the same for every connection live here: the protocol floor, the
+/// trusted roots and the verify callback (which finds its per-connection recorder through
+/// the `SSL`'s ex-data). SNI, the name check and pins are per `SSL` (``TLSEngine``,
+/// ``TLSPeerCertificate``). Once configured, OpenSSL lets any thread call `SSL_new` on it, so
+/// ``shared(for:)`` hands one context to every connection with the same trust.
+final class TLSContext: @unchecked Sendable {
+    // @unchecked: `handle` is configured in init and only read (SSL_new) afterwards.
     let handle: OpaquePointer
+
+    /// The context for `configuration`, made on first use and kept for the life of the
+    /// process: loading the system CA bundle costs tens of milliseconds per context, and
+    /// pairing opens two connections. The key resolves ``TLSConfiguration/TrustStore/system``
+    /// to the `SSL_CERT_FILE` / `SSL_CERT_DIR` in effect, so a changed environment gets a
+    /// new context. Failures are not kept: an unreadable trust file throws every time.
+    static func shared(for configuration: TLSConfiguration) throws(ClawPairError) -> TLSContext {
+        let key = Key(configuration)
+        // Made under the lock: racing routes of one probe share the one load.
+        return try cache.withLock { (contexts) throws(ClawPairError) -> TLSContext in
+            if let context = contexts[key] { return context }
+            let context = try TLSContext(configuration)
+            contexts[key] = context
+            return context
+        }
+    }
+
+    private static let cache = Mutex<[Key: TLSContext]>([:])
+
+    /// What makes two client contexts interchangeable.
+    private struct Key: Hashable {
+        let configuration: TLSConfiguration
+        /// For the system store: the environment OpenSSL reads when loading it.
+        let certificateFile: String?
+        let certificateDirectory: String?
+
+        init(_ configuration: TLSConfiguration) {
+            self.configuration = configuration
+            if case .system = configuration.trustStore {
+                certificateFile = getenv("SSL_CERT_FILE").map { String(cString: $0) }
+                certificateDirectory = getenv("SSL_CERT_DIR").map { String(cString: $0) }
+            } else {
+                certificateFile = nil
+                certificateDirectory = nil
+            }
+        }
+    }
 
     /// A client context for `configuration`. Throws ``ClawPairError`` when a trust file
     /// cannot be loaded (``ClawPairError/Code/fileUnreadable``) or OpenSSL cannot make a
@@ -26,6 +74,10 @@ final class TLSContext {
             throw ClawPairError(.internalError, "OpenSSL refused TLS minimum version \(minimum): \(OpenSSLError.drain())")
         }
         CClawShims_SSL_CTX_refuse_renegotiation(handle)
+        // No client session cache (OpenSSL's default, said outright): a resumed session skips
+        // chain verification, so a shared context must never resume one connection's trust
+        // into another's facts.
+        _ = SSL_CTX_ctrl(handle, SSL_CTRL_SET_SESS_CACHE_MODE, Int(SSL_SESS_CACHE_OFF), nil)
 
         switch configuration.trustStore {
         case .system:
