@@ -89,6 +89,7 @@ enum PairCommand: Command {
 
         let directory = try StateDirectory.resolve(home: arguments.value("home"), environment: environment)
         let registry = try GatewayRegistry(stateDirectory: directory, nowMs: console.nowMs)
+        GatewaysCommand.installTestPause(registry, context)  // tests only: CLAWPAIR_TEST_PAUSE_IN=pair
         let (identity, instanceId) = try PairingStore.identity(in: registry)
         let existing = try PairingStore.existing(for: code, in: registry)
         let stored = PairingStore.storedPin(existing)
