@@ -61,7 +61,7 @@ public struct GatewayDiscovery: Sendable {
         async let wideArea = browseUnicast(unicast)
         let (mdnsResult, unicastResult) = try await (mdns, wideArea)
         let gateways = GatewayMerging.merge(mdnsResult.gateways + unicastResult.gateways).map(filterAddresses)
-        return Result(gateways: gateways.sorted(by: Self.displayOrder), problems: mdnsResult.problems + unicastResult.problems)
+        return Result(gateways: Self.inDisplayOrder(gateways), problems: mdnsResult.problems + unicastResult.problems)
     }
 
     private func browseMulticast(_ domains: [BrowseDomain]) async throws -> Result {
@@ -111,7 +111,10 @@ public struct GatewayDiscovery: Sendable {
         return filtered
     }
 
-    static func displayOrder(_ a: DiscoveredGateway, _ b: DiscoveredGateway) -> Bool {
-        (a.displayName.lowercased(), a.id.description) < (b.displayName.lowercased(), b.id.description)
+    /// By display name (ignoring case), then id; each key built once, not per comparison.
+    static func inDisplayOrder(_ gateways: [DiscoveredGateway]) -> [DiscoveredGateway] {
+        gateways.map { (key: ($0.displayName.lowercased(), $0.id.description), gateway: $0) }
+            .sorted { $0.key < $1.key }
+            .map(\.gateway)
     }
 }

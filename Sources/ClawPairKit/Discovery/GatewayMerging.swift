@@ -9,18 +9,24 @@
 enum GatewayMerging {
     static func merge(_ gateways: [DiscoveredGateway]) -> [DiscoveredGateway] {
         var merged: [DiscoveredGateway] = []
+        // merged[i]'s id, built once: an id is derived from the name, and comparing every
+        // pair would rebuild it n² times. Merging keeps the first one's name, so its id.
+        var mergedIDs: [GatewayID] = []
         for gateway in gateways {
-            if let index = merged.firstIndex(where: { sameGateway($0, gateway) }) {
+            let id = gateway.id
+            if let index = merged.indices.first(where: { mergedIDs[$0] == id || sameMachine(merged[$0], gateway) }) {
                 merged[index] = merged[index].merged(with: gateway)
             } else {
                 merged.append(gateway)
+                mergedIDs.append(id)
             }
         }
         return merged
     }
 
-    static func sameGateway(_ a: DiscoveredGateway, _ b: DiscoveredGateway) -> Bool {
-        if a.id == b.id { return true }
+    /// Seen by different sources on the same port and machine (an address or `tailnetDns`
+    /// in common).
+    private static func sameMachine(_ a: DiscoveredGateway, _ b: DiscoveredGateway) -> Bool {
         guard a.port == b.port, a.sources != b.sources else { return false }
         if let tailnet = a.tailnetDns, tailnet == b.tailnetDns { return true }
         return !Set(a.addresses).isDisjoint(with: b.addresses)

@@ -59,8 +59,8 @@ extension String {
     /// The string without leading and trailing whitespace and newlines (no Foundation here).
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let start = scalars.firstIndex(where: { !$0.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(scalars[start...end])
     }

@@ -5,7 +5,7 @@ extension StringProtocol {
         var output = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.isWhitespace {
                 pendingSpace = !output.isEmpty
             } else {
                 if pendingSpace { output.append(" ") }
@@ -14,5 +14,13 @@ extension StringProtocol {
             }
         }
         return String(output)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Unicode's White_Space property, answered without the property table for ASCII: the
+    /// table lookup dominated browsing a zone of a hundred gateways (ids are built from names).
+    var isWhitespace: Bool {
+        value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
     }
 }
