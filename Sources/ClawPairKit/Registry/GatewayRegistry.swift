@@ -45,8 +45,6 @@ public final class GatewayRegistry {
         let version = try connection.integerPragma("user_version")
         try RegistryMigrations.refuseNewer(version, connection)
         try connection.execute("PRAGMA foreign_keys = ON")
-        let previousMask = umask(0o077)
-        defer { umask(previousMask) }
         try connection.execute("PRAGMA journal_mode = WAL")
         // In WAL mode NORMAL never corrupts and never mixes states; only a power cut may
         // lose the last change, which is the trade-off SQLite recommends for WAL.

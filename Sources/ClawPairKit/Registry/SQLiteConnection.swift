@@ -25,10 +25,15 @@ final class SQLiteConnection {
     /// `busyTimeoutMs` is a parameter for tests that need a lock wait to end quickly.
     init(path: String, busyTimeoutMs: Int32 = SQLiteConnection.busyTimeoutMs) throws(ClawPairError) {
         self.path = path
-        // New files (the database, its -wal and -shm) are created 0600 whatever the caller's
-        // umask; SQLite gives -wal and -shm the database file's mode afterwards.
-        let previousMask = umask(0o077)
-        defer { umask(previousMask) }
+        // Owner-only from the first byte: the database file is made 0600 before SQLite opens
+        // it, and SQLite gives -wal and -shm the database file's mode. Not umask(2): it is
+        // process-wide, so a child another thread spawns meanwhile (a daemon in the tests)
+        // would inherit 077.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, mode_t(StateDirectory.fileMode))
+        if descriptor >= 0 {
+            _ = fchmod(descriptor, mode_t(StateDirectory.fileMode))
+            close(descriptor)
+        }
         var database: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let status = sqlite3_open_v2(path, &database, flags, nil)
