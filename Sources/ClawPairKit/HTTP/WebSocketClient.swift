@@ -33,8 +33,6 @@ public final class WebSocketClient: Sendable {
     private let writeGate = WebSocketWriteGate()
     /// The reader's state; taken out (nil) while a `receive` or `close` reads.
     private let readState: Mutex<ReadState?>
-    /// Set once our close frame was queued; nothing may be sent after it (§5.5.1).
-    private let closeSent = Mutex(false)
     private let maskKeys: @Sendable () -> WebSocketMaskKey
 
     private struct ReadState: Sendable {
@@ -92,24 +90,7 @@ public final class WebSocketClient: Sendable {
         var frame = frame
         frame.maskKey = maskKeys()
         let bytes = frame.encoded()
-        await writeGate.acquire()
-        // Checked under the gate, so a frame queued behind our close frame is refused too.
-        let refused = closeSent.withLock { sent in
-            if sent { return true }
-            if isClose { sent = true }
-            return false
-        }
-        guard !refused else {
-            await writeGate.release()
-            throw WebSocketClientError(.closed, "the close frame was already sent")
-        }
-        do {
-            try await stream.write(bytes, until: .now + Self.writeTimeout)
-        } catch {
-            await writeGate.release()
-            throw error
-        }
-        await writeGate.release()
+        try await writeGate.write(bytes, isClose: isClose, to: stream, timeout: Self.writeTimeout)
     }
 
     // MARK: Receiving

@@ -22,7 +22,6 @@ public final class WebSocketServerConnection: Sendable {
     private let stream: any ByteStream
     private let writeGate = WebSocketWriteGate()
     private let readState: Mutex<ReadState?>
-    private let closeSent = Mutex(false)
 
     private struct ReadState: Sendable {
         var parser: WebSocketFrameParser
@@ -79,23 +78,7 @@ public final class WebSocketServerConnection: Sendable {
 
     private func sendFrame(_ frame: WebSocketFrame, isClose: Bool = false) async throws {
         let bytes = frame.encoded()
-        await writeGate.acquire()
-        let refused = closeSent.withLock { sent in
-            if sent { return true }
-            if isClose { sent = true }
-            return false
-        }
-        guard !refused else {
-            await writeGate.release()
-            throw WebSocketClientError(.closed, "the close frame was already sent")
-        }
-        do {
-            try await stream.write(bytes, until: .now + Self.writeTimeout)
-        } catch {
-            await writeGate.release()
-            throw error
-        }
-        await writeGate.release()
+        try await writeGate.write(bytes, isClose: isClose, to: stream, timeout: Self.writeTimeout)
     }
 
     // MARK: Receiving
