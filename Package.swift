@@ -10,19 +10,25 @@ let package = Package(
         .executable(name: "clawpair", targets: ["clawpair"]),
     ],
     targets: [
-        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        // Headers only, no pkgConfig (it would add -lzbar): libzbar is opened with dlopen on
-        // the first scan, so the other commands start without loading it (QR/ZBarLibrary.swift).
+        // Headers only: no pkgConfig and no `link` in the module maps, so nothing is linked.
+        // CClawShims defines every function clawpair calls and opens the library with dlopen
+        // on the first call (CClawShims/LazyLibrary.h), so a command loads only what it uses:
+        // `--version` and `decode` load none of them, `browse` only Avahi's.
+        .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
-        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // No pkgConfig: Avahi's .pc adds -D_REENTRANT, which SwiftPM rejects; shim.h includes
-        // the header by its path instead.
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // Avahi's header is included by its path (its .pc would add -D_REENTRANT, which
+        // SwiftPM rejects).
         .systemLibrary(name: "CAvahiDNSSD", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
-        // C where Swift cannot reach: libjpeg's error handler must longjmp; OpenSSL macros.
-        .target(name: "CClawShims", dependencies: ["CJPEG"]),
+        // C where Swift cannot reach: libjpeg's error handler must longjmp; OpenSSL macros;
+        // the lazily loaded libraries' functions.
+        .target(
+            name: "CClawShims",
+            dependencies: ["COpenSSL", "CQREncode", "CPNG", "CJPEG", "CSQLite", "CAvahiDNSSD"]
+        ),
 
         // Pure Swift parsers and encoders: no C, no sockets.
         .target(name: "ClawPairWire"),

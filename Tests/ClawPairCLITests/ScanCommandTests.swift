@@ -95,18 +95,3 @@ extension JSONValue {
         return elements[index]
     }
 }
-
-@Suite struct ZBarLoadingTests {
-    /// zbar (and X11, v4l, … behind it) is opened on the first scan, not at start-up.
-    @Test func onlyScanningLoadsZBar() throws {
-        let version = try GatewaysProcess.run(["--version"], environment: ["LD_DEBUG": "libs"])
-        #expect(version.status == 0)
-        #expect(version.stderr.contains("libc.so"), "LD_DEBUG output missing: \(version.stderr.prefix(200))")
-        #expect(!version.stderr.contains("libzbar"))
-
-        let examples = LabHosts.packageRoot.appendingPathComponent("examples/setup-code.png").path
-        let scan = try GatewaysProcess.run(["scan", examples], environment: ["LD_DEBUG": "libs"])
-        #expect(scan.status == 0)
-        #expect(scan.stderr.contains("libzbar.so.0"))
-    }
-}

@@ -75,4 +75,11 @@ void CClawShims_SSL_CTX_refuse_renegotiation(struct ssl_ctx_st *context);
 unsigned long CClawShims_XN_FLAG_RFC2253(void);
 /* ==== TLS (OpenSSL) shims: end ==================================================== */
 
+/* ==== SQLite shims ================================================================ */
+struct sqlite3;
+
+/* Turns off the checkpoint that the last connection's close would run (SQLITE_DBCONFIG_
+ * NO_CKPT_ON_CLOSE through the variadic sqlite3_db_config). Returns SQLITE_OK on success. */
+int CClawShims_sqliteDisableCheckpointOnClose(struct sqlite3 *db);
+
 #endif

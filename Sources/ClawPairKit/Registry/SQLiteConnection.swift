@@ -1,3 +1,4 @@
+internal import CClawShims
 internal import CSQLite
 
 #if canImport(Glibc)
@@ -52,7 +53,7 @@ final class SQLiteConnection {
     /// per command would cost more than the change. SQLite still checkpoints automatically
     /// once the WAL passes 1000 pages.
     func keepWriteAheadLogOnClose() throws(ClawPairError) {
-        let status = CSQLite_disableCheckpointOnClose(handle)
+        let status = CClawShims_sqliteDisableCheckpointOnClose(handle)
         guard status == SQLITE_OK else { throw error(status, "cannot configure") }
         var persist: Int32 = 1
         let control = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Each C library is opened when a command first uses it (CClawShims/LazyLibrary.h,
+/// QR/ZBarLibrary.swift), so a command pays start-up only for what it needs. LD_DEBUG=libs
+/// makes the dynamic loader name every library it opens.
+@Suite struct LibraryLoadingTests {
+    static let lazyLibraries = [
+        "libzbar.so.0", "libssl.so.3", "libcrypto.so.3", "libsqlite3.so.0", "libpng16.so.16", "libjpeg.so.62",
+        "libqrencode.so.4", "libdns_sd.so.1", "libavahi-common.so.3",
+    ]
+
+    /// The lazily opened libraries the command loaded.
+    static func loaded(by arguments: [String]) throws -> Set<String> {
+        let result = try GatewaysProcess.run(arguments, environment: ["LD_DEBUG": "libs"])
+        #expect(result.stderr.contains("libc.so"), "LD_DEBUG output missing: \(result.stderr.prefix(200))")
+        return Set(lazyLibraries.filter { result.stderr.contains($0) })
+    }
+
+    @Test func versionAndDecodeLoadNone() throws {
+        #expect(try Self.loaded(by: ["--version"]) == [])
+        #expect(try Self.loaded(by: ["decode", "--now", "0", "ws://192.168.1.20:18789"]) == [])
+    }
+
+    @Test func eachCommandLoadsWhatItUses() throws {
+        let home = try ExternalTool.TemporaryDirectory()
+        #expect(try Self.loaded(by: ["gateways", "list", "--home", home.path("state")]) == ["libsqlite3.so.0"])
+
+        let examples = LabHosts.packageRoot.appendingPathComponent("examples/setup-code.png").path
+        // libzbar brings libjpeg with it.
+        let scan = try Self.loaded(by: ["scan", examples])
+        #expect(scan.isSuperset(of: ["libzbar.so.0", "libpng16.so.16"]))
+        #expect(scan.isDisjoint(with: ["libssl.so.3", "libsqlite3.so.0", "libdns_sd.so.1", "libqrencode.so.4"]))
+
+        let output = home.path("code.png")
+        #expect(
+            try Self.loaded(by: ["qr", "--format", "png", "--output", output, "ws://192.168.1.20:18789"])
+                == ["libqrencode.so.4", "libpng16.so.16"])
+
+        // Unicast DNS-SD is our own client: no Avahi (nor D-Bus behind it).
+        let unicast = ["browse", "--backend", "unicast", "--domain", "example.invalid", "--dns", "127.0.0.1:9", "--timeout", "0.2"]
+        #expect(try Self.loaded(by: unicast) == [])
+    }
+}
