@@ -31,6 +31,8 @@ final class MDNSEventLoop {
     private let clock = ContinuousClock()
     private let inbox = DNSSDReplyInbox()
     private var operations: [MDNSOperationKey: DNSServiceOperation] = [:]
+    /// Operations the table asked for, started once the events of the same round are out.
+    private var queuedStarts: [MDNSOperationKey] = []
     private var table: MDNSServiceTable
     private var interfaceIndex: UInt32 = 0
 
@@ -66,6 +68,11 @@ final class MDNSEventLoop {
             try applyReplies(at: now)
             let events = table.flushEvents()
             if case .watch(let emit) = mode { events.forEach(emit) }
+            // Only now start what the replies asked for (a resolved gateway's address
+            // queries, say): each start blocks on a D-Bus connection of its own, about
+            // 1.5 ms, which the event that caused it should not wait for.
+            try startQueued()
+            if !inbox.replies.isEmpty { continue }
 
             var wakeAt = table.nextTimer
             if let policy {
@@ -94,11 +101,19 @@ final class MDNSEventLoop {
     private func perform(_ actions: [MDNSServiceTable.Action]) throws(ClawPairError) {
         for action in actions {
             switch action {
-            case .start(let key): try start(key)
-            case .stop(let key): operations[key] = nil
+            case .start(let key): queuedStarts.append(key)
+            case .stop(let key):
+                queuedStarts.removeAll { $0 == key }
+                operations[key] = nil
             case .fail(let failure): throw failure.error(systemBus: DNSServiceFailure.systemBusSocketExists())
             }
         }
+    }
+
+    private func startQueued() throws(ClawPairError) {
+        let keys = queuedStarts
+        queuedStarts = []
+        for key in keys { try start(key) }
     }
 
     /// Feeds every reply the callbacks left (and any they cause) to the table. Runs after
