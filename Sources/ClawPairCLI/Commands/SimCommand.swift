@@ -4,12 +4,14 @@ import ClawPairKit
 enum SimCommand: Command {
     /// The environment variable holding the shared gateway token (never argv).
     static let tokenVariable = "CLAWPAIR_SIM_TOKEN"
+    /// The environment variable holding the gateway password (never argv).
+    static let passwordVariable = "CLAWPAIR_SIM_PASSWORD"
 
     static let spec = CommandSpec(
         name: "sim",
         summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
         usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
-            + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--json]",
+            + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--auth-failure-limit N] [--json]",
         positionals: 0...0,
         options: [
             .value("port", "P", "Gateway port (default 0: a free port; the real gateway uses 18789)."),
@@ -23,6 +25,7 @@ enum SimCommand: Command {
             .value("bind", "ADDR", "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone)."),
             .value("tick-interval-ms", "MS", "policy.tickIntervalMs and the tick period (default 30000)."),
             .value("pairing-ttl-ms", "MS", "How long a pairing request stays pending (default 300000, the gateway's)."),
+            .value("auth-failure-limit", "N", "Failed authentications per client address in 60 s before AUTH_RATE_LIMITED for 5 min (default 10; 0: off)."),
             .home,
             .json,
         ],
@@ -36,12 +39,20 @@ enum SimCommand: Command {
             A pairing request nobody answers within --pairing-ttl-ms (default 5 minutes, as on
             the gateway) expires: the device's next attempt gets PAIRING_EXPIRED once.
 
-            A shared gateway token is read from $CLAWPAIR_SIM_TOKEN (never from argv); without
-            it, a signed device identity plus pairing is the credential.
+            A shared gateway token is read from $CLAWPAIR_SIM_TOKEN and a gateway password from
+            $CLAWPAIR_SIM_PASSWORD (never from argv); a client presenting either is paired at
+            once. Without them, a signed device identity plus pairing is the credential.
+
+            After --auth-failure-limit wrong credentials (token, password, device token,
+            bootstrap token) from one client address within 60 s, that address gets
+            AUTH_RATE_LIMITED with retryAfterMs for 5 minutes (loopback included, unlike the
+            gateway, which exempts it).
 
             Admin endpoint (loopback, JSON): POST /setup-code [{"urls":[…],"ttlMs":N,
             "fingerprint":bool}], GET /pending, POST /approve/ID, POST /reject/ID, GET
-            /connections, GET /attempts, POST /fault/NAME with NAME one of drop-ticks,
+            /connections, GET /attempts, GET /devices, POST /revoke/DEVICE_ID (forgets the
+            device and its device tokens, closes its sessions with 1008), POST /fault/NAME
+            with NAME one of drop-ticks,
             close-1008, slow-challenge, no-challenge, access-challenge, rate-limit, startup,
             reset.
             """)
@@ -76,8 +87,14 @@ enum SimCommand: Command {
         if let ms = try arguments.integer("pairing-ttl-ms", in: 1...86_400_000) {
             configuration.pairingTTLMs = Int64(ms)
         }
+        if let limit = try arguments.integer("auth-failure-limit", in: 0...1_000_000) {
+            configuration.authFailureLimit = Int(limit)
+        }
         if let token = environment[tokenVariable], !token.isEmpty {
             configuration.sharedToken = Secret(token)
+        }
+        if let password = environment[passwordVariable], !password.isEmpty {
+            configuration.sharedPassword = Secret(password)
         }
 
         let gateway = try await SimGateway.start(configuration)

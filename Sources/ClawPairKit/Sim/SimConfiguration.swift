@@ -34,6 +34,11 @@ public struct SimConfiguration: Sendable {
     public var tickInterval: Duration = .seconds(30)
     /// The shared gateway token, if clients may authenticate with one.
     public var sharedToken: Secret?
+    /// The gateway password, if clients may authenticate with one.
+    public var sharedPassword: Secret?
+    /// Failed authentications from one client address within a minute before it is refused
+    /// with `AUTH_RATE_LIMITED` for five minutes; 0 turns the limit off.
+    public var authFailureLimit = SimAuthFailureLimiter.defaultLimit
 
     public init(home: StateDirectory) {
         self.home = home

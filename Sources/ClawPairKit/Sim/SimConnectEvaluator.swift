@@ -1,16 +1,23 @@
 /// The gateway's decision on one `connect` request (spec/gateway-protocol.md): protocol
 /// range, closed client id/mode/role/scope sets, the device signature (v3 or v2, ±120 s,
-/// nonce, id = hash of key), the credential (shared token, bootstrap token, device token),
-/// then pairing. Decides and records pairing requests in ``SimState``; sends nothing.
+/// nonce, id = hash of key), the credential (shared token, password, bootstrap token, device
+/// token) under the failed-authentication limit, then pairing. Decides and records pairing
+/// requests in ``SimState``; sends nothing.
 struct SimConnectEvaluator: Sendable {
     /// 120 s: how far `signedAt` may be from the gateway's clock.
     static let maximumSkewMs: Int64 = 120_000
 
     let state: SimState
-    /// `--token`: the shared gateway token, if one is configured.
+    /// `$CLAWPAIR_SIM_TOKEN`: the shared gateway token, if one is configured.
     let sharedToken: Secret?
+    /// `$CLAWPAIR_SIM_PASSWORD`: the gateway password, if one is configured.
+    var sharedPassword: Secret? = nil
+    /// Failed authentications per client address (`--auth-failure-limit`).
+    var limiter = SimAuthFailureLimiter()
 
-    func evaluate(params raw: JSONValue?, challenge: ConnectChallenge, now: Int64) -> SimConnectVerdict {
+    /// The verdict on one `connect`; `clientAddress` (the peer's IP) keys the
+    /// failed-authentication limit.
+    func evaluate(params raw: JSONValue?, challenge: ConnectChallenge, now: Int64, clientAddress: String = "") -> SimConnectVerdict {
         if let refusal = Self.checkDeviceBlockShape(raw) { return .refuse(refusal) }
         let params: ConnectParams
         do {
@@ -80,7 +87,46 @@ struct SimConnectEvaluator: Sendable {
             protocolVersion: protocolVersion, role: role, scopes: scopes, deviceId: device.id, clientId: params.client.id,
             mode: params.client.mode, signatureVersion: signatureVersion, deviceToken: nil, otherDeviceTokens: [],
             consumedBootstrapToken: nil, authKind: "none")
-        return authenticate(params: params, device: device, acceptance: base, now: now)
+        return limitedAuthenticate(params: params, device: device, acceptance: base, now: now, clientAddress: clientAddress)
+    }
+
+    // MARK: The failed-authentication limit
+
+    /// Refusals that count as a failed authentication (a wrong credential, not a missing one
+    /// or a pairing decision), as the gateway's rate limiter counts them.
+    static let countedFailures: Set<GatewayErrorDetailCode> = [
+        .authTokenMismatch, .authPasswordMismatch, .authDeviceTokenMismatch, .authScopeMismatch, .authBootstrapTokenInvalid,
+    ]
+
+    /// ``authenticate`` behind the limiter: a locked-out address is refused before its
+    /// credential is looked at; a wrong credential counts; an accepted one clears the count.
+    private func limitedAuthenticate(
+        params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64, clientAddress: String
+    ) -> SimConnectVerdict {
+        if params.auth != nil, let retryAfterMs = limiter.retryAfterMs(clientAddress, now: now) {
+            var refusal = SimRefusal.rateLimited(retryAfterMs: retryAfterMs)
+            refusal.authKind = Self.authKind(params.auth)
+            return .refuse(refusal)
+        }
+        let verdict = authenticate(params: params, device: device, acceptance: acceptance, now: now)
+        switch verdict {
+        case .refuse(let refusal) where Self.countedFailures.contains(GatewayErrorDetailCode(rawValue: refusal.outcome)):
+            limiter.recordFailure(clientAddress, now: now)
+        case .accept where params.auth != nil:
+            limiter.reset(clientAddress)
+        default:
+            break
+        }
+        return verdict
+    }
+
+    static func authKind(_ auth: ConnectAuth?) -> String {
+        switch auth {
+        case .bootstrapToken?: "bootstrap-token"
+        case .token(_, let deviceToken)?: deviceToken == nil ? "token" : "device-token"
+        case .password?: "password"
+        case nil: "none"
+        }
     }
 
     // MARK: Credentials and pairing
@@ -110,7 +156,7 @@ struct SimConnectEvaluator: Sendable {
                 params: params, device: device, acceptance: acceptance, bootstrapToken: token.revealed, now: now)
 
         case .token(let token, let deviceToken)?:
-            if let sharedToken, token.revealed == sharedToken.revealed {
+            if let sharedToken, SimSecretComparison.equal(token, sharedToken) {
                 acceptance.authKind = "token"
                 // A client holding the shared secret is trusted to pair itself.
                 if !Self.covers(paired?.grants[role], acceptance.scopes) {
@@ -119,10 +165,14 @@ struct SimConnectEvaluator: Sendable {
                 return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
             }
             let presented = deviceToken?.revealed ?? token.revealed
-            if let grant = paired?.grants[role], grant.token.revealed == presented {
+            if let grant = paired?.grants[role], SimSecretComparison.equal(grant.token.revealed, presented) {
                 acceptance.authKind = "device-token"
+                // The gateway's device-token check: a known token asking for more than it
+                // was granted is refused as such (re-pair or approve the wider set).
                 guard Self.covers(grant, acceptance.scopes) else {
-                    return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
+                    return .refuse(.detail(
+                        .authScopeMismatch, "unauthorized: the device token does not cover the requested scopes",
+                        details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
                 }
                 return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
             }
@@ -136,15 +186,31 @@ struct SimConnectEvaluator: Sendable {
                         recommendedNextStep: canRetry ? .retryWithDeviceToken : .updateAuthCredentials),
                     authKind: acceptance.authKind))
             }
+            if sharedPassword != nil && deviceToken == nil {
+                // Password mode: the gateway reads an unknown `token` as a missing password.
+                return .refuse(Self.passwordMissing(authKind: acceptance.authKind))
+            }
             return .refuse(.detail(
                 .authDeviceTokenMismatch, "unauthorized: device token mismatch (rotated or revoked)",
                 details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
 
-        case .password?:
+        case .password(let password)?:
             acceptance.authKind = "password"
-            return .refuse(.detail(
-                .authPasswordNotConfigured, "unauthorized: gateway password authentication is not configured",
-                details: GatewayErrorDetails(recommendedNextStep: .reviewAuthConfiguration), authKind: acceptance.authKind))
+            guard let sharedPassword else {
+                return .refuse(.detail(
+                    .authPasswordNotConfigured, "unauthorized: gateway password authentication is not configured",
+                    details: GatewayErrorDetails(recommendedNextStep: .reviewAuthConfiguration), authKind: acceptance.authKind))
+            }
+            guard SimSecretComparison.equal(password, sharedPassword) else {
+                return .refuse(.detail(
+                    .authPasswordMismatch, "unauthorized: gateway password mismatch",
+                    details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
+            }
+            // Like the shared token: a client that knows the password may pair itself.
+            if !Self.covers(paired?.grants[role], acceptance.scopes) {
+                state.pairDirectly(deviceId: device.id, publicKey: device.publicKey, role: role, scopes: acceptance.scopes)
+            }
+            return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
 
         case nil:
             if sharedToken != nil {
@@ -152,10 +218,17 @@ struct SimConnectEvaluator: Sendable {
                     .authTokenMissing, "unauthorized: gateway token missing",
                     details: GatewayErrorDetails(recommendedNextStep: .updateAuthConfiguration), authKind: "none"))
             }
+            if sharedPassword != nil { return .refuse(Self.passwordMissing(authKind: "none")) }
             // No shared secret configured: the signed device identity is the credential,
             // and pairing decides.
             return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
         }
+    }
+
+    static func passwordMissing(authKind: String) -> SimRefusal {
+        .detail(
+            .authPasswordMissing, "unauthorized: gateway password missing",
+            details: GatewayErrorDetails(recommendedNextStep: .updateAuthConfiguration), authKind: authKind)
     }
 
     /// Admits a device already paired for the role and scopes; otherwise files (or finds)
