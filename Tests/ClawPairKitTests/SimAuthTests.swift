@@ -75,6 +75,58 @@ import Testing
         }
     }
 
+    @Test func theGatewaysOwnNodeHostOnAnotherReleaseIsAClientVersionMismatch() async throws {
+        try await RunningSim.with(autoApprove: true, localNodeId: "node-local-1", gatewayVersion: "2026.11.30") { sim in
+            let result = try await SimPythonClient.run(
+                "client-version", url: sim.url, admin: sim.adminURL,
+                extraArguments: ["--local-node-id", "node-local-1", "--gateway-version", "2026.11.30"])
+            #expect(
+                result["older"] == [
+                    "INVALID_REQUEST", "CLIENT_VERSION_MISMATCH", "2026.1.2", "2026.11.30", 1008, "client version mismatch",
+                ])
+            #expect(result["serverVersion"] == "2026.11.30")
+            #expect(result["otherInstance"] == "hello-ok")
+            #expect(result["devVersion"] == "hello-ok")
+            #expect(result["operator"] == "hello-ok")
+        }
+    }
+
+    @Test func releasedVersionsAreCalendarVersions() {
+        for released in ["2026.2.19", "2026.11.30-beta.2", "2026.1.0"] { #expect(SimConnectEvaluator.isReleased(released), "\(released)") }
+        for other in ["dev", "0.0.0", "1.2.3", "20261.1.1", "2026.1", "2026..1", "٢٠٢٦.1.1", ""] {
+            #expect(!SimConnectEvaluator.isReleased(other), "\(other)")
+        }
+        #expect(SimConnectEvaluator.trimmed("  id\t") == "id")
+        #expect(SimConnectEvaluator.trimmed(" ") == "")
+    }
+
+    @Test func devicesAndRevokeRoutes() async {
+        let state = SimState(autoApprove: false)
+        state.pairDirectly(deviceId: "d1", publicKey: "k1", role: "operator", scopes: ["operator.read", "operator.admin"])
+        state.pairDirectly(deviceId: "d1", publicKey: "k1", role: "node", scopes: [])
+        let closed = Closed()
+        let admin = SimAdminRouter(
+            state: state, mintSetupCode: { _ throws(ClawPairError) in throw ClawPairError(.usage, "unused") },
+            closeAllConnections: {}, closeDeviceSessions: { await closed.add($0) }, now: { 1_000 })
+        let listed = await admin.handle(method: .get, path: "/devices", body: [])
+        #expect(listed.body == [["deviceId": "d1", "roles": ["node", "operator"], "scopes": ["operator.admin", "operator.read"]]])
+        #expect(await admin.handle(method: .get, path: "/revoke/d1", body: []).status == 405)
+        #expect(await admin.handle(method: .post, path: "/devices", body: []).status == 405)
+        #expect(await admin.handle(method: .post, path: "/revoke/nope", body: []).status == 404)
+        #expect(await closed.ids.isEmpty)
+        let revoked = await admin.handle(method: .post, path: "/revoke/d1", body: [])
+        #expect(revoked.status == 200 && revoked.body == ["ok": true])
+        #expect(await closed.ids == ["d1"])
+        #expect(state.device("d1") == nil)
+        #expect(await admin.handle(method: .get, path: "/devices", body: []).body == [])
+        #expect(await admin.handle(method: .post, path: "/revoke/d1", body: []).status == 404)
+    }
+
+    actor Closed {
+        var ids: [String] = []
+        func add(_ id: String) { ids.append(id) }
+    }
+
     @Test func secretComparisonIsExact() {
         #expect(SimSecretComparison.equal("abc", "abc"))
         #expect(!SimSecretComparison.equal("abc", "abd"))

@@ -76,7 +76,8 @@ final class RunningSim: Sendable {
     private let task: Task<Void, Never>
 
     init(tls: Bool = false, autoApprove: Bool = false, tickInterval: Duration = .seconds(30), sharedToken: String? = nil,
-         password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit, home: String? = nil) async throws {
+         password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit, localNodeId: String? = nil,
+         gatewayVersion: String? = nil, home: String? = nil) async throws {
         let directory = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("clawpair-sim-\(UUID().uuidString)").path
         var configuration = SimConfiguration(home: StateDirectory(path: directory, source: .option))
         configuration.tls = tls
@@ -85,6 +86,8 @@ final class RunningSim: Sendable {
         configuration.sharedToken = sharedToken.map(Secret.init)
         configuration.sharedPassword = password.map(Secret.init)
         configuration.authFailureLimit = authFailureLimit
+        configuration.localNodeId = localNodeId
+        if let gatewayVersion { configuration.gatewayVersion = gatewayVersion }
         let gateway = try await SimGateway.start(configuration)
         self.gateway = gateway
         self.home = directory
@@ -107,12 +110,12 @@ extension RunningSim {
     /// Runs `body` with a fresh sim and stops it afterwards, even when `body` throws.
     static func with(
         tls: Bool = false, autoApprove: Bool = false, tickInterval: Duration = .seconds(30), sharedToken: String? = nil,
-        password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit,
-        _ body: (RunningSim) async throws -> Void
+        password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit, localNodeId: String? = nil,
+        gatewayVersion: String? = nil, _ body: (RunningSim) async throws -> Void
     ) async throws {
         let sim = try await RunningSim(
             tls: tls, autoApprove: autoApprove, tickInterval: tickInterval, sharedToken: sharedToken, password: password,
-            authFailureLimit: authFailureLimit)
+            authFailureLimit: authFailureLimit, localNodeId: localNodeId, gatewayVersion: gatewayVersion)
         do {
             try await body(sim)
         } catch {

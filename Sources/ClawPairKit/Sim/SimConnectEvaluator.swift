@@ -14,6 +14,11 @@ struct SimConnectEvaluator: Sendable {
     var sharedPassword: Secret? = nil
     /// Failed authentications per client address (`--auth-failure-limit`).
     var limiter = SimAuthFailureLimiter()
+    /// `--local-node-id`: the id of a node host installed next to the gateway (the real one
+    /// reads it from `~/.openclaw/node.json`); nil when there is none.
+    var localNodeId: String? = nil
+    /// `server.version` (`--gateway-version`).
+    var gatewayVersion: String = ClawPairVersion.current
 
     /// The verdict on one `connect`; `clientAddress` (the peer's IP) keys the
     /// failed-authentication limit.
@@ -87,9 +92,61 @@ struct SimConnectEvaluator: Sendable {
             protocolVersion: protocolVersion, role: role, scopes: scopes, deviceId: device.id, clientId: params.client.id,
             mode: params.client.mode, signatureVersion: signatureVersion, deviceToken: nil, otherDeviceTokens: [],
             consumedBootstrapToken: nil, authKind: "none")
-        return limitedAuthenticate(params: params, device: device, acceptance: base, now: now, clientAddress: clientAddress)
+        let verdict = limitedAuthenticate(params: params, device: device, acceptance: base, now: now, clientAddress: clientAddress)
+        if case .accept(let acceptance) = verdict,
+            let skew = versionSkew(params.client, role: role, clientAddress: clientAddress, authKind: acceptance.authKind)
+        {
+            return .refuse(skew)
+        }
+        return verdict
     }
 
+    // MARK: The co-located node host's version
+
+    /// The gateway's one use of `CLIENT_VERSION_MISMATCH`: its own node host (a node session
+    /// from loopback whose `client.instanceId` is the local node id) runs another released
+    /// version than the gateway, so the supervisor should restart it. Checked once the
+    /// connect is otherwise accepted; dev versions never trip it.
+    func versionSkew(_ client: ConnectClientInfo, role: String, clientAddress: String, authKind: String) -> SimRefusal? {
+        guard let localNodeId, role == GatewayRole.node.rawValue, HostPolicy.isLoopback(clientAddress),
+            Self.trimmed(client.instanceId ?? "") == localNodeId, !client.version.isEmpty, client.version != gatewayVersion,
+            Self.isReleased(client.version), Self.isReleased(gatewayVersion)
+        else { return nil }
+        let details: JSONValue = [
+            "code": .string(GatewayErrorDetailCode.clientVersionMismatch.rawValue), "clientVersion": .string(client.version),
+            "gatewayVersion": .string(gatewayVersion),
+        ]
+        return SimRefusal(
+            error: GatewayErrorShape(code: GatewayErrorShape.invalidRequestCode, message: "client version mismatch", details: details),
+            closeCode: .policyViolation, closeReason: "client version mismatch",
+            outcome: GatewayErrorDetailCode.clientVersionMismatch.rawValue, authKind: authKind)
+    }
+
+    /// A shipped gateway version: calendar form `YYYY.M.D` (a `-beta.N` suffix allowed).
+    static func isReleased(_ version: String) -> Bool {
+        var rest = Substring(version)
+        func digits(_ count: Int?) -> Bool {
+            let run = rest.prefix { $0.isASCII && $0.isNumber }
+            guard count.map({ run.count == $0 }) ?? !run.isEmpty else { return false }
+            rest = rest.dropFirst(run.count)
+            return true
+        }
+        func dot() -> Bool {
+            guard rest.first == "." else { return false }
+            rest = rest.dropFirst()
+            return true
+        }
+        return digits(4) && dot() && digits(nil) && dot() && digits(nil)
+    }
+
+    /// `text` without leading and trailing whitespace (as JavaScript's `trim`).
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
     // MARK: The failed-authentication limit
 
     /// Refusals that count as a failed authentication (a wrong credential, not a missing one

@@ -68,9 +68,12 @@ public final class SimGateway: Sendable {
         let url = "\(configuration.tls ? "wss" : "ws")://\(host):\(listener.localAddress.port)"
         let origin = "https://\(host):\(listener.localAddress.port)"
         let state = SimState(autoApprove: configuration.autoApprove, pairingTTLMs: configuration.pairingTTLMs)
-        let context = SimGatewayContext(
+        let evaluator = SimConnectEvaluator(
             state: state, sharedToken: configuration.sharedToken, sharedPassword: configuration.sharedPassword,
-            authFailureLimit: configuration.authFailureLimit, tls: tls, tickInterval: configuration.tickInterval,
+            limiter: SimAuthFailureLimiter(limit: configuration.authFailureLimit), localNodeId: configuration.localNodeId,
+            gatewayVersion: configuration.gatewayVersion)
+        let context = SimGatewayContext(
+            state: state, evaluator: evaluator, tls: tls, tickInterval: configuration.tickInterval,
             origin: origin)
 
         let description = SimServiceDescription(

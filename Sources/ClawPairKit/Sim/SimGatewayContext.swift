@@ -18,13 +18,9 @@ final class SimGatewayContext: Sendable {
     /// The public origin clients use (`https://host:port`), for the Access challenge.
     let origin: String
 
-    init(
-        state: SimState, sharedToken: Secret?, sharedPassword: Secret? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit,
-        tls: TLSServerContext?, tickInterval: Duration, origin: String
-    ) {
+    init(state: SimState, evaluator: SimConnectEvaluator, tls: TLSServerContext?, tickInterval: Duration, origin: String) {
         self.state = state
-        self.evaluator = SimConnectEvaluator(
-            state: state, sharedToken: sharedToken, sharedPassword: sharedPassword, limiter: SimAuthFailureLimiter(limit: authFailureLimit))
+        self.evaluator = evaluator
         self.tls = tls
         self.tickInterval = tickInterval
         self.origin = origin

@@ -175,7 +175,7 @@ struct SimSession: Sendable {
         let now = WallClock.nowMs()
         let hello = HelloOk(
             protocolVersion: acceptance.protocolVersion,
-            server: HelloOk.Server(version: ClawPairVersion.current, connId: connId),
+            server: HelloOk.Server(version: gateway.evaluator.gatewayVersion, connId: connId),
             features: HelloOk.Features(methods: ["health"], events: [GatewayEvent.tick]),
             snapshot: ["presence": [], "health": ["ok": true]],
             auth: HelloOk.Auth(

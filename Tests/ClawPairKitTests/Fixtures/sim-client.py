@@ -8,7 +8,7 @@ spec says must happen, and prints one line `RESULT {json}` with what it saw; a f
 prints `FAILED <why>` and exits 1.
 
 usage: sim-client.py SCENARIO --url WS_URL --admin ADMIN_URL [--fingerprint HEX] [--count N] [--token-env VAR]
-                     [--password-env VAR]
+                     [--password-env VAR] [--local-node-id ID] [--gateway-version V]
 """
 
 import argparse
@@ -149,7 +149,8 @@ async def wait_close(ws, timeout=10):
 
 
 def connect_params(device, challenge, *, role, mode="node", client_id="test", scopes=None, auth=None, version="v3",
-                   min_protocol=None, max_protocol=4, skew_ms=0, tamper=False, platform="  Linux ", family="Desktop"):
+                   min_protocol=None, max_protocol=4, skew_ms=0, tamper=False, platform="  Linux ", family="Desktop",
+                   client_version="1.0", instance_id=None):
     scopes = scopes if scopes is not None else ([] if role == "node" else OPERATOR_SCOPES)
     if min_protocol is None:
         min_protocol = 3 if role == "node" else 4
@@ -164,8 +165,8 @@ def connect_params(device, challenge, *, role, mode="node", client_id="test", sc
         signature = b64u(bytes(raw))
     return {
         "minProtocol": min_protocol, "maxProtocol": max_protocol,
-        "client": {"id": client_id, "displayName": "sim-client.py", "version": "1.0", "platform": platform,
-                   "mode": mode, "instanceId": "py-" + device.id[:8], "deviceFamily": family},
+        "client": {"id": client_id, "displayName": "sim-client.py", "version": client_version, "platform": platform,
+                   "mode": mode, "instanceId": instance_id or "py-" + device.id[:8], "deviceFamily": family},
         "caps": [], "commands": [], "permissions": {}, "locale": "en", "userAgent": "sim-client.py",
         "role": role, "scopes": scopes, "auth": auth or {},
         "device": {"id": device.id, "publicKey": device.public_key, "signature": signature, "signedAt": signed_at,
@@ -684,6 +685,25 @@ async def scenario_revoke(admin):
     }
 
 
+async def scenario_client_version(admin, local_node_id, gateway_version):
+    """The gateway's own node host (instanceId = the local node id) on another released version."""
+    device = Device()
+    older = await attempt(device, role="node", instance_id=" " + local_node_id + " ", client_version="2026.1.2")
+    error = error_of(older)
+    same = await attempt(device, role="node", instance_id=local_node_id, client_version=gateway_version)
+    hello = hello_of(same)
+    other_instance = await attempt(Device(), role="node", instance_id="elsewhere", client_version="2026.1.2")
+    dev_version = await attempt(Device(), role="node", instance_id=local_node_id, client_version="dev")
+    operator = await attempt(Device(), role="operator", mode="ui", scopes=["operator.read"], instance_id=local_node_id,
+                             client_version="2026.1.2")
+    return {
+        "older": [error["code"], error["details"]["code"], error["details"].get("clientVersion"),
+                  error["details"].get("gatewayVersion"), older["close"][0], older["close"][1]],
+        "serverVersion": hello["server"]["version"],
+        "otherInstance": hello_of(other_instance)["type"], "devVersion": hello_of(dev_version)["type"],
+        "operator": hello_of(operator)["type"],
+    }
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
@@ -693,6 +713,8 @@ async def main():
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--token-env", help="name of an environment variable holding the shared token")
     parser.add_argument("--password-env", help="name of an environment variable holding the gateway password")
+    parser.add_argument("--local-node-id")
+    parser.add_argument("--gateway-version")
     args = parser.parse_args()
     Options.url = args.url
     Options.fingerprint = args.fingerprint
@@ -711,6 +733,7 @@ async def main():
         "auth-limit": lambda: scenario_auth_limit(admin, os.environ[args.password_env], args.count),
         "scope-mismatch": lambda: scenario_scope_mismatch(admin),
         "revoke": lambda: scenario_revoke(admin),
+        "client-version": lambda: scenario_client_version(admin, args.local_node_id, args.gateway_version),
     }
     try:
         result = await scenarios[args.scenario]()
