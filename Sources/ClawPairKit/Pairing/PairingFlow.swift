@@ -11,6 +11,10 @@
 ///    handed out (a setup-code bootstrap returns both), asking for exactly the granted scopes;
 ///    without one, with the code's credential and the scopes its access level allows.
 ///
+/// A bare gateway URL for a gateway paired before (``PairingPlan/storedDeviceTokens``)
+/// reconnects both sessions with the stored device tokens instead; a refused one means the
+/// gateway forgot this device (``PairingRemedy/deviceTokenRejected(_:gateway:)``).
+///
 /// Complete only when both tokens arrived; otherwise ``ClawPairError/Code/pairingIncomplete``
 /// and nothing to store. Credentials are sent only on a connection whose TLS peer passed
 /// the trust policy (or plaintext to a local host).

@@ -147,6 +147,7 @@ struct SimConnectEvaluator: Sendable {
         else { return "" }
         return String(scalars[first...last])
     }
+
     // MARK: The failed-authentication limit
 
     /// Refusals that count as a failed authentication (a wrong credential, not a missing one
