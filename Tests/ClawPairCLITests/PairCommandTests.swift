@@ -26,13 +26,13 @@ import Testing
         var port: Int { (try? GatewayRoute(url: url).port) ?? 0 }
         var fingerprint: String? { ready["tlsFingerprint"]?.stringValue }
 
-        init(tls: Bool = false, autoApprove: Bool = false, port: Int? = nil, home: Home? = nil) throws {
+        init(tls: Bool = false, autoApprove: Bool = false, port: Int? = nil, home: Home? = nil, environment: [String: String] = [:]) throws {
             let homePath = (home ?? self.home).path
             var arguments = [LabHosts.clawpair, "sim", "--home", homePath]
             if tls { arguments.append("--tls") }
             if autoApprove { arguments.append("--auto-approve") }
             if let port { arguments += ["--port", String(port)] }
-            process = try GatewaysProcess(arguments)
+            process = try GatewaysProcess(arguments, environment: environment)
             let deadline = Date().addingTimeInterval(30)  // hang guard
             var line: String?
             while Date() < deadline, line == nil {

@@ -76,13 +76,18 @@ final class RunningSim: Sendable {
     private let task: Task<Void, Never>
 
     init(tls: Bool = false, autoApprove: Bool = false, tickInterval: Duration = .seconds(30), sharedToken: String? = nil,
-         home: String? = nil) async throws {
+         password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit, localNodeId: String? = nil,
+         gatewayVersion: String? = nil, home: String? = nil) async throws {
         let directory = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("clawpair-sim-\(UUID().uuidString)").path
         var configuration = SimConfiguration(home: StateDirectory(path: directory, source: .option))
         configuration.tls = tls
         configuration.autoApprove = autoApprove
         configuration.tickInterval = tickInterval
         configuration.sharedToken = sharedToken.map(Secret.init)
+        configuration.sharedPassword = password.map(Secret.init)
+        configuration.authFailureLimit = authFailureLimit
+        configuration.localNodeId = localNodeId
+        if let gatewayVersion { configuration.gatewayVersion = gatewayVersion }
         let gateway = try await SimGateway.start(configuration)
         self.gateway = gateway
         self.home = directory
@@ -105,9 +110,12 @@ extension RunningSim {
     /// Runs `body` with a fresh sim and stops it afterwards, even when `body` throws.
     static func with(
         tls: Bool = false, autoApprove: Bool = false, tickInterval: Duration = .seconds(30), sharedToken: String? = nil,
-        _ body: (RunningSim) async throws -> Void
+        password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit, localNodeId: String? = nil,
+        gatewayVersion: String? = nil, _ body: (RunningSim) async throws -> Void
     ) async throws {
-        let sim = try await RunningSim(tls: tls, autoApprove: autoApprove, tickInterval: tickInterval, sharedToken: sharedToken)
+        let sim = try await RunningSim(
+            tls: tls, autoApprove: autoApprove, tickInterval: tickInterval, sharedToken: sharedToken, password: password,
+            authFailureLimit: authFailureLimit, localNodeId: localNodeId, gatewayVersion: gatewayVersion)
         do {
             try await body(sim)
         } catch {

@@ -21,8 +21,12 @@ enum PairCommand: Command {
         discussion: """
             The argument is a setup code (as `openclaw qr` prints it, an oc-pair:// link, or a
             pasted message holding one), the path of an image of its QR code, or - to read the
-            code from standard input. A bare ws:// or wss:// URL cannot pair: it carries no
-            bootstrap token (exit 3, PAIRING_NEEDS_SETUP_CODE); run `openclaw qr` on the gateway.
+            code from standard input. A bare ws:// or wss:// URL carries no bootstrap token: it
+            cannot pair a new gateway (exit 3, PAIRING_NEEDS_SETUP_CODE; run `openclaw qr` on
+            the gateway), but for a gateway paired before it reconnects with the stored device
+            tokens and refreshes the entry. When that gateway no longer knows this device (its
+            device token is rejected: its operator removed the device), pair exits 6 with
+            AUTH_DEVICE_TOKEN_MISMATCH and the re-pair command, and leaves the entry as it was.
 
             Routes are tried in the code's order, 250 ms apart. TLS: the setup code's pin is
             authoritative for its primary route (a mismatch is exit 5, no way around it), as is
@@ -48,7 +52,8 @@ enum PairCommand: Command {
 
             Exit status: 0 paired; 3 unreadable, expired or credential-less input; 4 no route
             reachable; 5 pin mismatch, untrusted certificate, plaintext to a non-local host; 6
-            rejected, expired request, used-up setup code, --wait ran out, or setup incomplete;
+            rejected, expired request, used-up setup code, device token rejected, --wait ran
+            out, or setup incomplete;
             8 registry error.
             """)
 
@@ -85,13 +90,16 @@ enum PairCommand: Command {
         let input = argument == "-"
             ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : argument
         let code = try PairingInput.read(input, nowMs: console.nowMs())
-        try PairingInput.requireCredential(code)
-
         let directory = try StateDirectory.resolve(home: arguments.value("home"), environment: environment)
+        // A bare URL pairs only a gateway paired before (it reconnects with the stored
+        // device tokens); otherwise it needs a setup code, and no registry is made for it.
+        let bareURL = if case .none = code.auth { true } else { false }
+        if bareURL && access(directory.appending(GatewayRegistry.fileName), F_OK) != 0 { try PairingInput.requireCredential(code) }
         let registry = try GatewayRegistry(stateDirectory: directory, nowMs: console.nowMs)
+        let existing = try PairingStore.existing(for: code, in: registry)
+        if bareURL && !(existing?.paired ?? false) { try PairingInput.requireCredential(code) }
         GatewaysCommand.installTestPause(registry, context)  // tests only: CLAWPAIR_TEST_PAUSE_IN=pair
         let (identity, instanceId) = try PairingStore.identity(in: registry)
-        let existing = try PairingStore.existing(for: code, in: registry)
         let stored = PairingStore.storedPin(existing)
         if !trust.trustOnFirstUse, trust.fingerprint == nil, isatty(0) == 1, console.stderrIsTerminal {
             trust.confirm = { question in TrustPrompt.ask(question, console: console) }
@@ -99,9 +107,10 @@ enum PairCommand: Command {
         var overrides = ResolveOverrides()
         if let text = environment[ResolveOverrides.environmentVariable] { overrides = try ResolveOverrides(parsing: text) }
 
-        let plan = PairingPlan(
+        var plan = PairingPlan(
             code: code, identity: identity, instanceId: instanceId, displayName: hostName(), storedPin: stored.pin,
             storedRoutes: stored.routes, trust: trust, wait: wait)
+        plan.storedDeviceTokens = existing?.deviceTokens ?? []
         let progress = console.stderrIsTerminal
         let result = try await PairingFlow(reactor: IOReactor(), overrides: overrides).run(plan) { event in
             if let line = PairRendering.eventLine(event, progress: progress) { console.printError(line) }

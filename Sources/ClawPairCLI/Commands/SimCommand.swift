@@ -4,12 +4,15 @@ import ClawPairKit
 enum SimCommand: Command {
     /// The environment variable holding the shared gateway token (never argv).
     static let tokenVariable = "CLAWPAIR_SIM_TOKEN"
+    /// The environment variable holding the gateway password (never argv).
+    static let passwordVariable = "CLAWPAIR_SIM_PASSWORD"
 
     static let spec = CommandSpec(
         name: "sim",
         summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
         usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
-            + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--json]",
+            + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--auth-failure-limit N] "
+            + "[--local-node-id ID] [--gateway-version V] [--json]",
         positionals: 0...0,
         options: [
             .value("port", "P", "Gateway port (default 0: a free port; the real gateway uses 18789)."),
@@ -23,6 +26,9 @@ enum SimCommand: Command {
             .value("bind", "ADDR", "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone)."),
             .value("tick-interval-ms", "MS", "policy.tickIntervalMs and the tick period (default 30000)."),
             .value("pairing-ttl-ms", "MS", "How long a pairing request stays pending (default 300000, the gateway's)."),
+            .value("auth-failure-limit", "N", "Failed authentications per client address in 60 s before AUTH_RATE_LIMITED for 5 min (default 10; 0: off)."),
+            .value("local-node-id", "ID", "Id of a node host installed next to the gateway (checked for CLIENT_VERSION_MISMATCH)."),
+            .value("gateway-version", "V", "server.version in hello-ok (default: clawpair's version)."),
             .home,
             .json,
         ],
@@ -36,12 +42,25 @@ enum SimCommand: Command {
             A pairing request nobody answers within --pairing-ttl-ms (default 5 minutes, as on
             the gateway) expires: the device's next attempt gets PAIRING_EXPIRED once.
 
-            A shared gateway token is read from $CLAWPAIR_SIM_TOKEN (never from argv); without
-            it, a signed device identity plus pairing is the credential.
+            A shared gateway token is read from $CLAWPAIR_SIM_TOKEN and a gateway password from
+            $CLAWPAIR_SIM_PASSWORD (never from argv); a client presenting either is paired at
+            once. Without them, a signed device identity plus pairing is the credential.
+
+            After --auth-failure-limit wrong credentials (token, password, device token,
+            bootstrap token) from one client address within 60 s, that address gets
+            AUTH_RATE_LIMITED with retryAfterMs for 5 minutes (loopback included, unlike the
+            gateway, which exempts it).
+
+            With --local-node-id, a node session from loopback whose client.instanceId is that
+            id and whose client.version is another released (YYYY.M.D) version than
+            --gateway-version is refused with CLIENT_VERSION_MISMATCH and closed 1008, as the
+            gateway refuses its own outdated node host.
 
             Admin endpoint (loopback, JSON): POST /setup-code [{"urls":[…],"ttlMs":N,
             "fingerprint":bool}], GET /pending, POST /approve/ID, POST /reject/ID, GET
-            /connections, GET /attempts, POST /fault/NAME with NAME one of drop-ticks,
+            /connections, GET /attempts, GET /devices, POST /revoke/DEVICE_ID (forgets the
+            device and its device tokens, closes its sessions with 1008), POST /fault/NAME
+            with NAME one of drop-ticks,
             close-1008, slow-challenge, no-challenge, access-challenge, rate-limit, startup,
             reset.
             """)
@@ -76,8 +95,23 @@ enum SimCommand: Command {
         if let ms = try arguments.integer("pairing-ttl-ms", in: 1...86_400_000) {
             configuration.pairingTTLMs = Int64(ms)
         }
+        if let limit = try arguments.integer("auth-failure-limit", in: 0...1_000_000) {
+            configuration.authFailureLimit = Int(limit)
+        }
+        if let id = arguments.value("local-node-id") {
+            guard !id.isEmpty, id.utf8.count <= 256 else { throw UsageError("--local-node-id must be 1–256 bytes") }
+            configuration.localNodeId = id
+        }
+        if let version = arguments.value("gateway-version") {
+            guard !version.isEmpty, version.utf8.count <= 64, !version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else { throw UsageError("--gateway-version must be 1–64 bytes without control characters") }
+            configuration.gatewayVersion = version
+        }
         if let token = environment[tokenVariable], !token.isEmpty {
             configuration.sharedToken = Secret(token)
+        }
+        if let password = environment[passwordVariable], !password.isEmpty {
+            configuration.sharedPassword = Secret(password)
         }
 
         let gateway = try await SimGateway.start(configuration)

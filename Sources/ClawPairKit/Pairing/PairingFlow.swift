@@ -11,6 +11,10 @@
 ///    handed out (a setup-code bootstrap returns both), asking for exactly the granted scopes;
 ///    without one, with the code's credential and the scopes its access level allows.
 ///
+/// A bare gateway URL for a gateway paired before (``PairingPlan/storedDeviceTokens``)
+/// reconnects both sessions with the stored device tokens instead; a refused one means the
+/// gateway forgot this device (``PairingRemedy/deviceTokenRejected(_:gateway:)``).
+///
 /// Complete only when both tokens arrived; otherwise ``ClawPairError/Code/pairingIncomplete``
 /// and nothing to store. Credentials are sent only on a connection whose TLS peer passed
 /// the trust policy (or plaintext to a local host).
@@ -48,7 +52,9 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
 
     /// Runs the pairing; `onEvent` hears of progress (from any task).
     public func run(_ plan: PairingPlan, onEvent: @escaping @Sendable (PairingEvent) -> Void = { _ in }) async throws(ClawPairError) -> PairingResult {
-        try PairingInput.requireCredential(plan.code)
+        if !plan.reconnectsWithStoredTokens { try PairingInput.requireCredential(plan.code) }
+        let storedNode = plan.reconnectsWithStoredTokens ? plan.storedToken(.node) : nil
+        let storedOperator = plan.reconnectsWithStoredTokens ? plan.storedToken(.operator) : nil
         let selector = PairingRouteSelector(connector: connector, pins: plan.pins, trust: plan.trust, stagger: stagger, clock: clock)
         let opened = try await selector.select(plan.code.routes, onEvent: onEvent)
         onEvent(.routeSelected(opened.route))
@@ -56,11 +62,13 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
 
         // Node first: its hello-ok carries the operator token too (spec/gateway-protocol.md "auth").
         var node = GatewayHandshake(
-            kind: .node, identity: plan.identity, credentials: plan.credentials, instanceId: plan.instanceId, displayName: plan.displayName)
+            kind: .node, identity: plan.identity,
+            credentials: storedNode.map { GatewayCredentials(storedDeviceToken: $0.token) } ?? plan.credentials,
+            instanceId: plan.instanceId, displayName: plan.displayName)
         node.scopes = []
         let nodeHello = try await connect(node, first: opened, waiter: &waiter, onEvent: onEvent)
         let nodeAuth = nodeHello.hello.auth
-        guard let nodeToken = nodeAuth?.deviceToken else {
+        guard let nodeToken = nodeAuth?.deviceToken ?? storedNode?.token else {
             throw Self.incomplete("the gateway accepted the node session but issued no device token")
         }
         onEvent(.granted(.node, scopes: nodeAuth?.scopes ?? []))
@@ -72,6 +80,11 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
                 kind: .operator, identity: plan.identity, credentials: GatewayCredentials(storedDeviceToken: issuedOperator.deviceToken),
                 instanceId: plan.instanceId, displayName: plan.displayName)
             operatorHandshake.scopes = issuedOperator.scopes
+        } else if let storedOperator {
+            operatorHandshake = GatewayHandshake(
+                kind: .operator, identity: plan.identity, credentials: GatewayCredentials(storedDeviceToken: storedOperator.token),
+                instanceId: plan.instanceId, displayName: plan.displayName)
+            operatorHandshake.scopes = storedOperator.scopes
         } else {
             operatorHandshake = GatewayHandshake(
                 kind: .operator, identity: plan.identity, credentials: plan.credentials, instanceId: plan.instanceId,
@@ -86,7 +99,7 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
             throw Self.incomplete("the node credential arrived but the operator session failed: \(error.message)")
         }
         let operatorAuth = operatorHello.hello.auth
-        guard let operatorToken = operatorAuth?.deviceToken ?? issuedOperator?.deviceToken else {
+        guard let operatorToken = operatorAuth?.deviceToken ?? issuedOperator?.deviceToken ?? storedOperator?.token else {
             throw Self.incomplete("the gateway accepted the operator session but issued no operator device token")
         }
         let operatorScopes = operatorAuth?.scopes ?? issuedOperator?.scopes ?? []
@@ -138,8 +151,8 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
                 transientFailures += 1
                 guard transientFailures < Self.maximumTransientFailures else { throw failure.clawPairError }
                 delay = waiter.nextDelay(retryAfterMs: nil)
-            case .deviceTokenMismatch:
-                throw PairingRemedy.deviceTokenRejected(failure.message)
+            case .deviceTokenMismatch(let message):
+                throw PairingRemedy.deviceTokenRejected(message)
             default:
                 throw failure.clawPairError
             }

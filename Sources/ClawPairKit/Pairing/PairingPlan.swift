@@ -13,6 +13,9 @@ public struct PairingPlan: Sendable {
     public var trust: PairingTrustOptions
     /// How long to wait for the gateway's operator to approve (`--wait`).
     public var wait: Duration
+    /// The device tokens an earlier pairing stored for this gateway: a bare gateway URL
+    /// (no credential of its own) reconnects with them.
+    public var storedDeviceTokens: [DeviceToken] = []
 
     /// 120 s: spec/cli.md's default for `--wait`, time to walk to the gateway host and run
     /// `openclaw devices approve`.
@@ -31,6 +34,16 @@ public struct PairingPlan: Sendable {
         self.trust = trust
         self.wait = wait
     }
+
+    /// True when the code carries no credential but the gateway was paired before: the
+    /// pairing is then a reconnect with the stored node and operator device tokens, which
+    /// proves the gateway still knows this device (and says so when it does not).
+    var reconnectsWithStoredTokens: Bool {
+        guard case .none = code.auth else { return false }
+        return storedToken(.node) != nil
+    }
+
+    func storedToken(_ role: GatewayRole) -> DeviceToken? { storedDeviceTokens.first { $0.role == role.rawValue } }
 
     /// The pins of spec/routes-and-tls.md: the setup code's for its primary route, then the
     /// stored one.

@@ -48,7 +48,11 @@ public enum PairingStore {
         switch code.auth {
         case .token(let token): credentials.sharedToken = token
         case .password(let password): credentials.password = password
-        case .bootstrapToken, .none: break
+        case .bootstrapToken: break
+        case .none:
+            // A reconnect by URL: the gateway's older shared token or password stay.
+            credentials.sharedToken = existing?.credentials.sharedToken
+            credentials.password = existing?.credentials.password
         }
         credentials.customHeaders = existing?.credentials.customHeaders ?? []
         let tokens = [result.node, result.operator].map { issued in

@@ -6,6 +6,8 @@ struct SimAdminRouter: Sendable {
     let mintSetupCode: @Sendable (SimSetupCodeRequest) throws(ClawPairError) -> SimSetupCode
     /// Closes every open WebSocket with 1008 (the `close-1008` fault's immediate part).
     let closeAllConnections: @Sendable () async -> Void
+    /// Closes the sessions of a revoked device with 1008.
+    var closeDeviceSessions: @Sendable (String) async -> Void = { _ in }
     /// Unix ms, for pruning expired pairing requests.
     var now: @Sendable () -> Int64 = { WallClock.nowMs() }
 
@@ -25,6 +27,13 @@ struct SimAdminRouter: Sendable {
             return state.approve(requestId: String(parts[1]), now: now()) ? ok : notFound("no pending request \(parts[1].prefix(64))")
         case (.post, "reject", 2):
             return state.reject(requestId: String(parts[1]), now: now()) ? ok : notFound("no pending request \(parts[1].prefix(64))")
+        case (.post, "revoke", 2):
+            let deviceId = String(parts[1])
+            guard state.revoke(deviceId: deviceId) else { return notFound("no paired device \(deviceId.prefix(64))") }
+            await closeDeviceSessions(deviceId)
+            return ok
+        case (.get, "devices", 1):
+            return Response(status: 200, body: .array(state.pairedDevices.map(\.json)))
         case (.get, "connections", 1):
             return Response(status: 200, body: .array(state.sessions.map(\.json)))
         case (.get, "attempts", 1):
@@ -40,7 +49,7 @@ struct SimAdminRouter: Sendable {
             if fault == .close1008 { await closeAllConnections() }
             return ok
         case (_, "setup-code", 1), (_, "pending", 1), (_, "approve", 2), (_, "reject", 2), (_, "connections", 1),
-            (_, "attempts", 1), (_, "fault", 2):
+            (_, "attempts", 1), (_, "fault", 2), (_, "revoke", 2), (_, "devices", 1):
             return Self.error(405, "METHOD_NOT_ALLOWED", "\(method) is not allowed on \(path)")
         default:
             return notFound("no route \(path.prefix(64))")

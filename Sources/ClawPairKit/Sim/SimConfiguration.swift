@@ -34,6 +34,16 @@ public struct SimConfiguration: Sendable {
     public var tickInterval: Duration = .seconds(30)
     /// The shared gateway token, if clients may authenticate with one.
     public var sharedToken: Secret?
+    /// The gateway password, if clients may authenticate with one.
+    public var sharedPassword: Secret?
+    /// Failed authentications from one client address within a minute before it is refused
+    /// with `AUTH_RATE_LIMITED` for five minutes; 0 turns the limit off.
+    public var authFailureLimit = SimAuthFailureLimiter.defaultLimit
+    /// The id of a node host installed next to the gateway; its node sessions from loopback
+    /// must run the gateway's version (`CLIENT_VERSION_MISMATCH`).
+    public var localNodeId: String?
+    /// `server.version` in `hello-ok`.
+    public var gatewayVersion = ClawPairVersion.current
 
     public init(home: StateDirectory) {
         self.home = home

@@ -1,16 +1,28 @@
 /// The gateway's decision on one `connect` request (spec/gateway-protocol.md): protocol
 /// range, closed client id/mode/role/scope sets, the device signature (v3 or v2, ±120 s,
-/// nonce, id = hash of key), the credential (shared token, bootstrap token, device token),
-/// then pairing. Decides and records pairing requests in ``SimState``; sends nothing.
+/// nonce, id = hash of key), the credential (shared token, password, bootstrap token, device
+/// token) under the failed-authentication limit, then pairing. Decides and records pairing
+/// requests in ``SimState``; sends nothing.
 struct SimConnectEvaluator: Sendable {
     /// 120 s: how far `signedAt` may be from the gateway's clock.
     static let maximumSkewMs: Int64 = 120_000
 
     let state: SimState
-    /// `--token`: the shared gateway token, if one is configured.
+    /// `$CLAWPAIR_SIM_TOKEN`: the shared gateway token, if one is configured.
     let sharedToken: Secret?
+    /// `$CLAWPAIR_SIM_PASSWORD`: the gateway password, if one is configured.
+    var sharedPassword: Secret? = nil
+    /// Failed authentications per client address (`--auth-failure-limit`).
+    var limiter = SimAuthFailureLimiter()
+    /// `--local-node-id`: the id of a node host installed next to the gateway (the real one
+    /// reads it from `~/.openclaw/node.json`); nil when there is none.
+    var localNodeId: String? = nil
+    /// `server.version` (`--gateway-version`).
+    var gatewayVersion: String = ClawPairVersion.current
 
-    func evaluate(params raw: JSONValue?, challenge: ConnectChallenge, now: Int64) -> SimConnectVerdict {
+    /// The verdict on one `connect`; `clientAddress` (the peer's IP) keys the
+    /// failed-authentication limit.
+    func evaluate(params raw: JSONValue?, challenge: ConnectChallenge, now: Int64, clientAddress: String = "") -> SimConnectVerdict {
         if let refusal = Self.checkDeviceBlockShape(raw) { return .refuse(refusal) }
         let params: ConnectParams
         do {
@@ -80,7 +92,99 @@ struct SimConnectEvaluator: Sendable {
             protocolVersion: protocolVersion, role: role, scopes: scopes, deviceId: device.id, clientId: params.client.id,
             mode: params.client.mode, signatureVersion: signatureVersion, deviceToken: nil, otherDeviceTokens: [],
             consumedBootstrapToken: nil, authKind: "none")
-        return authenticate(params: params, device: device, acceptance: base, now: now)
+        let verdict = limitedAuthenticate(params: params, device: device, acceptance: base, now: now, clientAddress: clientAddress)
+        if case .accept(let acceptance) = verdict,
+            let skew = versionSkew(params.client, role: role, clientAddress: clientAddress, authKind: acceptance.authKind)
+        {
+            return .refuse(skew)
+        }
+        return verdict
+    }
+
+    // MARK: The co-located node host's version
+
+    /// The gateway's one use of `CLIENT_VERSION_MISMATCH`: its own node host (a node session
+    /// from loopback whose `client.instanceId` is the local node id) runs another released
+    /// version than the gateway, so the supervisor should restart it. Checked once the
+    /// connect is otherwise accepted; dev versions never trip it.
+    func versionSkew(_ client: ConnectClientInfo, role: String, clientAddress: String, authKind: String) -> SimRefusal? {
+        guard let localNodeId, role == GatewayRole.node.rawValue, HostPolicy.isLoopback(clientAddress),
+            Self.trimmed(client.instanceId ?? "") == localNodeId, !client.version.isEmpty, client.version != gatewayVersion,
+            Self.isReleased(client.version), Self.isReleased(gatewayVersion)
+        else { return nil }
+        let details: JSONValue = [
+            "code": .string(GatewayErrorDetailCode.clientVersionMismatch.rawValue), "clientVersion": .string(client.version),
+            "gatewayVersion": .string(gatewayVersion),
+        ]
+        return SimRefusal(
+            error: GatewayErrorShape(code: GatewayErrorShape.invalidRequestCode, message: "client version mismatch", details: details),
+            closeCode: .policyViolation, closeReason: "client version mismatch",
+            outcome: GatewayErrorDetailCode.clientVersionMismatch.rawValue, authKind: authKind)
+    }
+
+    /// A shipped gateway version: calendar form `YYYY.M.D` (a `-beta.N` suffix allowed).
+    static func isReleased(_ version: String) -> Bool {
+        var rest = Substring(version)
+        func digits(_ count: Int?) -> Bool {
+            let run = rest.prefix { $0.isASCII && $0.isNumber }
+            guard count.map({ run.count == $0 }) ?? !run.isEmpty else { return false }
+            rest = rest.dropFirst(run.count)
+            return true
+        }
+        func dot() -> Bool {
+            guard rest.first == "." else { return false }
+            rest = rest.dropFirst()
+            return true
+        }
+        return digits(4) && dot() && digits(nil) && dot() && digits(nil)
+    }
+
+    /// `text` without leading and trailing whitespace (as JavaScript's `trim`).
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    // MARK: The failed-authentication limit
+
+    /// Refusals that count as a failed authentication (a wrong credential, not a missing one
+    /// or a pairing decision), as the gateway's rate limiter counts them.
+    static let countedFailures: Set<GatewayErrorDetailCode> = [
+        .authTokenMismatch, .authPasswordMismatch, .authDeviceTokenMismatch, .authScopeMismatch, .authBootstrapTokenInvalid,
+    ]
+
+    /// ``authenticate`` behind the limiter: a locked-out address is refused before its
+    /// credential is looked at; a wrong credential counts; an accepted one clears the count.
+    private func limitedAuthenticate(
+        params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64, clientAddress: String
+    ) -> SimConnectVerdict {
+        if params.auth != nil, let retryAfterMs = limiter.retryAfterMs(clientAddress, now: now) {
+            var refusal = SimRefusal.rateLimited(retryAfterMs: retryAfterMs)
+            refusal.authKind = Self.authKind(params.auth)
+            return .refuse(refusal)
+        }
+        let verdict = authenticate(params: params, device: device, acceptance: acceptance, now: now)
+        switch verdict {
+        case .refuse(let refusal) where Self.countedFailures.contains(GatewayErrorDetailCode(rawValue: refusal.outcome)):
+            limiter.recordFailure(clientAddress, now: now)
+        case .accept where params.auth != nil:
+            limiter.reset(clientAddress)
+        default:
+            break
+        }
+        return verdict
+    }
+
+    static func authKind(_ auth: ConnectAuth?) -> String {
+        switch auth {
+        case .bootstrapToken?: "bootstrap-token"
+        case .token(_, let deviceToken)?: deviceToken == nil ? "token" : "device-token"
+        case .password?: "password"
+        case nil: "none"
+        }
     }
 
     // MARK: Credentials and pairing
@@ -110,7 +214,7 @@ struct SimConnectEvaluator: Sendable {
                 params: params, device: device, acceptance: acceptance, bootstrapToken: token.revealed, now: now)
 
         case .token(let token, let deviceToken)?:
-            if let sharedToken, token.revealed == sharedToken.revealed {
+            if let sharedToken, SimSecretComparison.equal(token, sharedToken) {
                 acceptance.authKind = "token"
                 // A client holding the shared secret is trusted to pair itself.
                 if !Self.covers(paired?.grants[role], acceptance.scopes) {
@@ -119,10 +223,14 @@ struct SimConnectEvaluator: Sendable {
                 return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
             }
             let presented = deviceToken?.revealed ?? token.revealed
-            if let grant = paired?.grants[role], grant.token.revealed == presented {
+            if let grant = paired?.grants[role], SimSecretComparison.equal(grant.token.revealed, presented) {
                 acceptance.authKind = "device-token"
+                // The gateway's device-token check: a known token asking for more than it
+                // was granted is refused as such (re-pair or approve the wider set).
                 guard Self.covers(grant, acceptance.scopes) else {
-                    return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
+                    return .refuse(.detail(
+                        .authScopeMismatch, "unauthorized: the device token does not cover the requested scopes",
+                        details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
                 }
                 return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
             }
@@ -136,15 +244,31 @@ struct SimConnectEvaluator: Sendable {
                         recommendedNextStep: canRetry ? .retryWithDeviceToken : .updateAuthCredentials),
                     authKind: acceptance.authKind))
             }
+            if sharedPassword != nil && deviceToken == nil {
+                // Password mode: the gateway reads an unknown `token` as a missing password.
+                return .refuse(Self.passwordMissing(authKind: acceptance.authKind))
+            }
             return .refuse(.detail(
                 .authDeviceTokenMismatch, "unauthorized: device token mismatch (rotated or revoked)",
                 details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
 
-        case .password?:
+        case .password(let password)?:
             acceptance.authKind = "password"
-            return .refuse(.detail(
-                .authPasswordNotConfigured, "unauthorized: gateway password authentication is not configured",
-                details: GatewayErrorDetails(recommendedNextStep: .reviewAuthConfiguration), authKind: acceptance.authKind))
+            guard let sharedPassword else {
+                return .refuse(.detail(
+                    .authPasswordNotConfigured, "unauthorized: gateway password authentication is not configured",
+                    details: GatewayErrorDetails(recommendedNextStep: .reviewAuthConfiguration), authKind: acceptance.authKind))
+            }
+            guard SimSecretComparison.equal(password, sharedPassword) else {
+                return .refuse(.detail(
+                    .authPasswordMismatch, "unauthorized: gateway password mismatch",
+                    details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
+            }
+            // Like the shared token: a client that knows the password may pair itself.
+            if !Self.covers(paired?.grants[role], acceptance.scopes) {
+                state.pairDirectly(deviceId: device.id, publicKey: device.publicKey, role: role, scopes: acceptance.scopes)
+            }
+            return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
 
         case nil:
             if sharedToken != nil {
@@ -152,10 +276,17 @@ struct SimConnectEvaluator: Sendable {
                     .authTokenMissing, "unauthorized: gateway token missing",
                     details: GatewayErrorDetails(recommendedNextStep: .updateAuthConfiguration), authKind: "none"))
             }
+            if sharedPassword != nil { return .refuse(Self.passwordMissing(authKind: "none")) }
             // No shared secret configured: the signed device identity is the credential,
             // and pairing decides.
             return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
         }
+    }
+
+    static func passwordMissing(authKind: String) -> SimRefusal {
+        .detail(
+            .authPasswordMissing, "unauthorized: gateway password missing",
+            details: GatewayErrorDetails(recommendedNextStep: .updateAuthConfiguration), authKind: authKind)
     }
 
     /// Admits a device already paired for the role and scopes; otherwise files (or finds)

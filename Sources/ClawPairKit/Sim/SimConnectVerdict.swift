@@ -51,12 +51,13 @@ struct SimRefusal: Sendable {
     /// 1 s: the back-off the `startup` fault asks for.
     static let startupRetryMs: Int64 = 1_000
 
-    /// `AUTH_RATE_LIMITED` with `retryAfterMs` (the `rate-limit` fault).
-    static var rateLimited: SimRefusal {
+    /// `AUTH_RATE_LIMITED` with `retryAfterMs` (the `rate-limit` fault, or a client address
+    /// locked out by ``SimAuthFailureLimiter``).
+    static func rateLimited(retryAfterMs: Int64 = rateLimitRetryMs) -> SimRefusal {
         var refusal = detail(
-            .authRateLimited, "unauthorized: too many failed authentication attempts",
-            details: GatewayErrorDetails(retryable: true, retryAfterMs: rateLimitRetryMs), retryable: true)
-        refusal.error.retryAfterMs = rateLimitRetryMs
+            .authRateLimited, "unauthorized: too many failed authentication attempts (retry later)",
+            details: GatewayErrorDetails(retryable: true, retryAfterMs: retryAfterMs), retryable: true)
+        refusal.error.retryAfterMs = retryAfterMs
         return refusal
     }
 

@@ -68,8 +68,12 @@ public final class SimGateway: Sendable {
         let url = "\(configuration.tls ? "wss" : "ws")://\(host):\(listener.localAddress.port)"
         let origin = "https://\(host):\(listener.localAddress.port)"
         let state = SimState(autoApprove: configuration.autoApprove, pairingTTLMs: configuration.pairingTTLMs)
+        let evaluator = SimConnectEvaluator(
+            state: state, sharedToken: configuration.sharedToken, sharedPassword: configuration.sharedPassword,
+            limiter: SimAuthFailureLimiter(limit: configuration.authFailureLimit), localNodeId: configuration.localNodeId,
+            gatewayVersion: configuration.gatewayVersion)
         let context = SimGatewayContext(
-            state: state, sharedToken: configuration.sharedToken, tls: tls, tickInterval: configuration.tickInterval,
+            state: state, evaluator: evaluator, tls: tls, tickInterval: configuration.tickInterval,
             origin: origin)
 
         let description = SimServiceDescription(
@@ -185,6 +189,13 @@ public final class SimGateway: Sendable {
                 await withDiscardingTaskGroup { group in
                     for connection in context.connections.all {
                         group.addTask { await connection.sendClose(code: .policyViolation, reason: "fault: close-1008") }
+                    }
+                }
+            },
+            closeDeviceSessions: { [context] deviceId in
+                await withDiscardingTaskGroup { group in
+                    for connection in context.connections.sessions(of: deviceId) {
+                        group.addTask { await connection.sendClose(code: .policyViolation, reason: "device revoked") }
                     }
                 }
             })

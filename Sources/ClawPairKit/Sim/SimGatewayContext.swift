@@ -18,9 +18,9 @@ final class SimGatewayContext: Sendable {
     /// The public origin clients use (`https://host:port`), for the Access challenge.
     let origin: String
 
-    init(state: SimState, sharedToken: Secret?, tls: TLSServerContext?, tickInterval: Duration, origin: String) {
+    init(state: SimState, evaluator: SimConnectEvaluator, tls: TLSServerContext?, tickInterval: Duration, origin: String) {
         self.state = state
-        self.evaluator = SimConnectEvaluator(state: state, sharedToken: sharedToken)
+        self.evaluator = evaluator
         self.tls = tls
         self.tickInterval = tickInterval
         self.origin = origin
@@ -40,13 +40,25 @@ final class SimGatewayContext: Sendable {
     }
 }
 
-/// The open WebSocket connections of a sim, by connection number.
+/// The open WebSocket connections of a sim, by connection number, with the device each
+/// authenticated one belongs to (so revoking a device can close its sessions).
 final class SimConnectionRegistry: Sendable {
-    private let open = Mutex<[Int: WebSocketServerConnection]>([:])
+    private struct Entry {
+        let connection: WebSocketServerConnection
+        var deviceId: String?
+    }
 
-    func add(_ number: Int, _ connection: WebSocketServerConnection) { open.withLock { $0[number] = connection } }
+    private let open = Mutex<[Int: Entry]>([:])
+
+    func add(_ number: Int, _ connection: WebSocketServerConnection) { open.withLock { $0[number] = Entry(connection: connection) } }
     func remove(_ number: Int) { _ = open.withLock { $0.removeValue(forKey: number) } }
-    var all: [WebSocketServerConnection] { open.withLock { Array($0.values) } }
+    /// Marks connection `number` as an authenticated session of `deviceId`.
+    func authenticated(_ number: Int, deviceId: String) { open.withLock { $0[number]?.deviceId = deviceId } }
+    var all: [WebSocketServerConnection] { open.withLock { $0.values.map(\.connection) } }
+    /// The authenticated sessions of one device.
+    func sessions(of deviceId: String) -> [WebSocketServerConnection] {
+        open.withLock { $0.values.filter { $0.deviceId == deviceId }.map(\.connection) }
+    }
     var count: Int { open.withLock { $0.count } }
 }
 

@@ -20,6 +20,17 @@ public struct SimPendingRequest: Sendable, Hashable {
     }
 }
 
+/// A paired device as `GET /devices` lists it.
+public struct SimDeviceSummary: Sendable, Hashable {
+    public var deviceId: String
+    public var roles: [String]
+    public var scopes: [String]
+
+    var json: JSONValue {
+        ["deviceId": .string(deviceId), "roles": .array(roles.map { .string($0) }), "scopes": .array(scopes.map { .string($0) })]
+    }
+}
+
 /// An authenticated session (`GET /connections`).
 public struct SimConnectionRecord: Sendable, Hashable {
     public var connId: String

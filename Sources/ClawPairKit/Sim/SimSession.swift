@@ -60,12 +60,12 @@ struct SimSession: Sendable {
             maximumMessageSize: GatewayFrame.preAuthMaximumBytes)
         gateway.connections.add(connectionNumber, socket)
         defer { gateway.connections.remove(connectionNumber) }
-        await converse(socket, attempt: attempt)
+        await converse(socket, attempt: attempt, clientAddress: tcp.remoteAddress.ip.description)
     }
 
     // MARK: The handshake
 
-    private func converse(_ socket: WebSocketServerConnection, attempt: Int) async {
+    private func converse(_ socket: WebSocketServerConnection, attempt: Int, clientAddress: String) async {
         let state = gateway.state
         let connectDeadline = ContinuousClock.now + Self.connectTimeout
         var challenge: ConnectChallenge?
@@ -138,9 +138,10 @@ struct SimSession: Sendable {
         if state.isArmed(.startup) {
             verdict = .refuse(.startingUp)
         } else if state.isArmed(.rateLimit) {
-            verdict = .refuse(.rateLimited)
+            verdict = .refuse(.rateLimited())
         } else {
-            verdict = gateway.evaluator.evaluate(params: request.params, challenge: challenge, now: WallClock.nowMs())
+            verdict = gateway.evaluator.evaluate(
+                params: request.params, challenge: challenge, now: WallClock.nowMs(), clientAddress: clientAddress)
         }
         switch verdict {
         case .refuse(let refusal):
@@ -174,7 +175,7 @@ struct SimSession: Sendable {
         let now = WallClock.nowMs()
         let hello = HelloOk(
             protocolVersion: acceptance.protocolVersion,
-            server: HelloOk.Server(version: ClawPairVersion.current, connId: connId),
+            server: HelloOk.Server(version: gateway.evaluator.gatewayVersion, connId: connId),
             features: HelloOk.Features(methods: ["health"], events: [GatewayEvent.tick]),
             snapshot: ["presence": [], "health": ["ok": true]],
             auth: HelloOk.Auth(
@@ -189,6 +190,7 @@ struct SimSession: Sendable {
             clientId: acceptance.clientId, mode: acceptance.mode, signatureVersion: acceptance.signatureVersion.rawValue,
             connectedAtMs: now))
         defer { state.removeSession(connId) }
+        gateway.connections.authenticated(connectionNumber, deviceId: acceptance.deviceId)
         guard (try? await socket.send(text: GatewayFrame.response(.ok(id: request.id, payload: hello.json)).encoded())) != nil
         else { return }
 

@@ -173,6 +173,30 @@ public final class SimState: Sendable {
         store.devices[request.deviceId] = device
     }
 
+    /// Forgets a paired device: its grants and device tokens, and any request it has on
+    /// file (`POST /revoke/ID`). False when no such device is paired.
+    public func revoke(deviceId: String) -> Bool {
+        store.withLock { store in
+            guard store.devices.removeValue(forKey: deviceId) != nil else { return false }
+            for request in store.pending.values where request.deviceId == deviceId { store.pending[request.requestId] = nil }
+            store.rejected[deviceId] = nil
+            store.expired[deviceId] = nil
+            return true
+        }
+    }
+
+    /// Paired devices by id (`GET /devices`): each with its roles and the union of their
+    /// scopes, both sorted.
+    public var pairedDevices: [SimDeviceSummary] {
+        store.withLock { store in
+            store.devices.keys.sorted().map { id in
+                let grants = store.devices[id]!.grants
+                return SimDeviceSummary(
+                    deviceId: id, roles: grants.keys.sorted(), scopes: Set(grants.values.flatMap(\.scopes)).sorted())
+            }
+        }
+    }
+
     /// Requests still pending at `now`, oldest first.
     public func pending(now: Int64) -> [SimPendingRequest] {
         store.withLock { store in

@@ -141,7 +141,8 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
             return "the gateway refused this device's signature; check the clock, then pair again"
         case .bootstrapTokenInvalid: return "the setup code was already used or has expired; make a new one on the gateway (openclaw qr)"
         case .deviceTokenMismatch: return "the stored device token is no longer valid; pair again with a new setup code"
-        case .authFailed(_, let step, _):
+        case .authFailed(let code, let step, _):
+            if let specific = code.flatMap(Self.authRemedy) { return specific }
             switch step {
             case .retryWithDeviceToken?: return "retry with the stored device token"
             case .updateAuthCredentials?: return "the gateway token or password is wrong; update it"
@@ -156,6 +157,20 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
         case .timedOut: return "the gateway did not finish the handshake in time; check its load and the network"
         case .protocolViolation: return "the server does not speak the OpenClaw gateway protocol as expected"
         case .connectionFailed(let error): return error.remedy ?? "check the network path to the gateway"
+        }
+    }
+
+    /// What to do about the authentication refusals whose code says more than its hint.
+    static func authRemedy(_ code: GatewayErrorDetailCode) -> String? {
+        switch code {
+        case .authPasswordMissing: "the gateway requires its password; pair with a setup code (or link) that carries it"
+        case .authPasswordMismatch: "the gateway password is wrong; get the current one from the gateway's operator"
+        case .authPasswordNotConfigured:
+            "the gateway does not use a password; make a setup code on the gateway host (openclaw qr) and pair with it"
+        case .authTokenMissing: "the gateway requires its token; pair with a setup code (or link) that carries it"
+        case .authScopeMismatch:
+            "this device's token does not cover the scopes asked for; approve the wider scopes on the gateway host or pair again with a new setup code"
+        default: nil
         }
     }
 

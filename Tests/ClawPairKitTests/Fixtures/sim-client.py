@@ -8,6 +8,7 @@ spec says must happen, and prints one line `RESULT {json}` with what it saw; a f
 prints `FAILED <why>` and exits 1.
 
 usage: sim-client.py SCENARIO --url WS_URL --admin ADMIN_URL [--fingerprint HEX] [--count N] [--token-env VAR]
+                     [--password-env VAR] [--local-node-id ID] [--gateway-version V]
 """
 
 import argparse
@@ -148,7 +149,8 @@ async def wait_close(ws, timeout=10):
 
 
 def connect_params(device, challenge, *, role, mode="node", client_id="test", scopes=None, auth=None, version="v3",
-                   min_protocol=None, max_protocol=4, skew_ms=0, tamper=False, platform="  Linux ", family="Desktop"):
+                   min_protocol=None, max_protocol=4, skew_ms=0, tamper=False, platform="  Linux ", family="Desktop",
+                   client_version="1.0", instance_id=None):
     scopes = scopes if scopes is not None else ([] if role == "node" else OPERATOR_SCOPES)
     if min_protocol is None:
         min_protocol = 3 if role == "node" else 4
@@ -163,8 +165,8 @@ def connect_params(device, challenge, *, role, mode="node", client_id="test", sc
         signature = b64u(bytes(raw))
     return {
         "minProtocol": min_protocol, "maxProtocol": max_protocol,
-        "client": {"id": client_id, "displayName": "sim-client.py", "version": "1.0", "platform": platform,
-                   "mode": mode, "instanceId": "py-" + device.id[:8], "deviceFamily": family},
+        "client": {"id": client_id, "displayName": "sim-client.py", "version": client_version, "platform": platform,
+                   "mode": mode, "instanceId": instance_id or "py-" + device.id[:8], "deviceFamily": family},
         "caps": [], "commands": [], "permissions": {}, "locale": "en", "userAgent": "sim-client.py",
         "role": role, "scopes": scopes, "auth": auth or {},
         "device": {"id": device.id, "publicKey": device.public_key, "signature": signature, "signedAt": signed_at,
@@ -579,6 +581,129 @@ async def scenario_shared_token(admin, token):
     return {"deviceTokenIssued": True, "mismatch": details["code"], "missing": detail_code(missing)}
 
 
+async def scenario_password(admin, password):
+    """A sim with a password: the right one pairs the device itself, a wrong or missing one fails."""
+    device = Device()
+    right = await attempt(device, role="operator", mode="ui", scopes=["operator.read"], auth={"password": password})
+    hello = hello_of(right)
+    device_token = hello["auth"]["deviceToken"]
+    check(isinstance(device_token, str) and device_token and device_token != password, "no device token for a password client")
+    check(hello["auth"]["scopes"] == ["operator.read"], f"scopes: {hello['auth']}")
+    again = await attempt(device, role="operator", mode="ui", scopes=["operator.read"], auth={"token": device_token})
+    check(hello_of(again)["auth"]["deviceToken"] == device_token, "the device token of a password pairing did not work")
+    wrong = await attempt(Device(), role="node", auth={"password": password + "x"})
+    wrong_details = error_of(wrong)["details"]
+    check(wrong["close"][0] == 1008, f"wrong password closed with {wrong['close']}")
+    check(password not in json.dumps(wrong["response"]), "the password came back in the error")
+    missing = await attempt(Device(), role="node")
+    missing_details = error_of(missing)["details"]
+    stale = await attempt(Device(), role="node", auth={"token": "not-a-device-token"})
+    return {
+        "mismatch": [wrong_details["code"], wrong_details.get("recommendedNextStep")],
+        "missing": [missing_details["code"], missing_details.get("recommendedNextStep")],
+        "unknownToken": detail_code(stale),
+    }
+
+
+async def scenario_auth_limit(admin, password, limit):
+    """`limit` wrong passwords from one address lock it out; a right one before that resets the count."""
+    async def wrong():
+        return detail_code(await attempt(Device(), role="node", auth={"password": "wrong-" + password}))
+
+    for _ in range(limit - 1):
+        check(await wrong() == "AUTH_PASSWORD_MISMATCH", "a wrong password was not a mismatch")
+    reset = await attempt(Device(), role="node", auth={"password": password})
+    hello_of(reset)
+    # The success cleared the count: limit - 1 more failures still do not lock.
+    for _ in range(limit - 1):
+        check(await wrong() == "AUTH_PASSWORD_MISMATCH", "the count was not reset by a success")
+    last = await wrong()
+    check(last == "AUTH_PASSWORD_MISMATCH", f"the limit-th failure itself is answered as such, got {last}")
+    limited = await attempt(Device(), role="node", auth={"password": password})
+    error = error_of(limited)
+    details = error["details"]
+    attempts = admin.get("/attempts")
+    return {
+        "code": details["code"], "retryAfterMs": error.get("retryAfterMs"), "detailsRetryAfterMs": details.get("retryAfterMs"),
+        "retryable": error.get("retryable"), "close": limited["close"][0],
+        "lastOutcome": attempts[-1]["outcome"], "mismatches": sum(1 for a in attempts if a["outcome"] == "AUTH_PASSWORD_MISMATCH"),
+    }
+
+
+async def scenario_scope_mismatch(admin):
+    """A known device token asking for more scopes than it was granted: AUTH_SCOPE_MISMATCH."""
+    device = Device()
+    first = await attempt(device, role="operator", mode="ui", scopes=["operator.read"])
+    token = hello_of(first)["auth"]["deviceToken"]
+    wider = await attempt(device, role="operator", mode="ui", scopes=["operator.read", "operator.admin"],
+                          auth={"token": token, "deviceToken": token})
+    narrower = await attempt(device, role="operator", mode="ui", scopes=["operator.read"],
+                             auth={"token": token, "deviceToken": token})
+    hello_of(narrower)
+    return {"wider": detail_code(wider), "close": wider["close"][0],
+            "next": error_of(wider)["details"].get("recommendedNextStep")}
+
+
+async def scenario_revoke(admin):
+    """POST /revoke/ID forgets a device: its sessions close with 1008, its device tokens stop working."""
+    bootstrap = admin.post("/setup-code")[1]["bootstrapToken"]
+    device = Device()
+    node = hello_of(await attempt(device, role="node", auth={"bootstrapToken": bootstrap}))
+    node_token = node["auth"]["deviceToken"]
+    operator_token = [t for t in node["auth"]["deviceTokens"] if t["role"] == "operator"][0]["deviceToken"]
+    session = await attempt(device, role="operator", mode="ui", scopes=["operator.read"],
+                            auth={"token": operator_token, "deviceToken": operator_token}, keep_open=True)
+    hello_of(session)
+    bystander = Device()
+    other = await attempt(bystander, role="node", keep_open=True)
+    hello_of(other)
+
+    listed = [d for d in admin.get("/devices") if d["deviceId"] == device.id]
+    check(len(listed) == 1, f"/devices: {listed}")
+    status, body = admin.post(f"/revoke/{device.id}")
+    check(status == 200 and body == {"ok": True}, f"revoke answered {status} {body}")
+    code, reason, _ = await wait_close(session["ws"])
+    again_status, _ = admin.post(f"/revoke/{device.id}")
+    unknown_status, _ = admin.post("/revoke/" + "0" * 64)
+    remaining = [d["deviceId"] for d in admin.get("/devices")]
+    check(bystander.id in remaining and device.id not in remaining, f"/devices after revoke: {remaining}")
+    # The bystander's session is still served.
+    await other["ws"].send(json.dumps({"type": "req", "id": "h", "method": "health", "params": {}}))
+    while True:
+        frame = await next_frame(other["ws"], timeout=10)
+        if frame.get("type") == "res":
+            check(frame["id"] == "h" and frame["ok"] is True, f"bystander: {frame}")
+            break
+    await other["ws"].close()
+    stale = await attempt(device, role="node", auth={"token": node_token, "deviceToken": node_token})
+    stale_operator = await attempt(device, role="operator", mode="ui", scopes=["operator.read"], auth={"token": operator_token})
+    connections = [c for c in admin.get("/connections") if c["deviceId"] == device.id]
+    return {
+        "listed": {"roles": listed[0]["roles"], "scopes": listed[0]["scopes"]},
+        "sessionClose": [code, reason], "revokeAgain": again_status, "revokeUnknown": unknown_status,
+        "nodeToken": detail_code(stale), "operatorToken": detail_code(stale_operator), "connections": len(connections),
+    }
+
+
+async def scenario_client_version(admin, local_node_id, gateway_version):
+    """The gateway's own node host (instanceId = the local node id) on another released version."""
+    device = Device()
+    older = await attempt(device, role="node", instance_id=" " + local_node_id + " ", client_version="2026.1.2")
+    error = error_of(older)
+    same = await attempt(device, role="node", instance_id=local_node_id, client_version=gateway_version)
+    hello = hello_of(same)
+    other_instance = await attempt(Device(), role="node", instance_id="elsewhere", client_version="2026.1.2")
+    dev_version = await attempt(Device(), role="node", instance_id=local_node_id, client_version="dev")
+    operator = await attempt(Device(), role="operator", mode="ui", scopes=["operator.read"], instance_id=local_node_id,
+                             client_version="2026.1.2")
+    return {
+        "older": [error["code"], error["details"]["code"], error["details"].get("clientVersion"),
+                  error["details"].get("gatewayVersion"), older["close"][0], older["close"][1]],
+        "serverVersion": hello["server"]["version"],
+        "otherInstance": hello_of(other_instance)["type"], "devVersion": hello_of(dev_version)["type"],
+        "operator": hello_of(operator)["type"],
+    }
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
@@ -587,6 +712,9 @@ async def main():
     parser.add_argument("--fingerprint")
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--token-env", help="name of an environment variable holding the shared token")
+    parser.add_argument("--password-env", help="name of an environment variable holding the gateway password")
+    parser.add_argument("--local-node-id")
+    parser.add_argument("--gateway-version")
     args = parser.parse_args()
     Options.url = args.url
     Options.fingerprint = args.fingerprint
@@ -601,6 +729,11 @@ async def main():
         "faults": lambda: scenario_faults(admin),
         "idle": lambda: scenario_idle(admin, args.count),
         "shared-token": lambda: scenario_shared_token(admin, os.environ[args.token_env]),
+        "password": lambda: scenario_password(admin, os.environ[args.password_env]),
+        "auth-limit": lambda: scenario_auth_limit(admin, os.environ[args.password_env], args.count),
+        "scope-mismatch": lambda: scenario_scope_mismatch(admin),
+        "revoke": lambda: scenario_revoke(admin),
+        "client-version": lambda: scenario_client_version(admin, args.local_node_id, args.gateway_version),
     }
     try:
         result = await scenarios[args.scenario]()
