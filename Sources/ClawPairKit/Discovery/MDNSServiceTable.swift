@@ -248,7 +248,11 @@ struct MDNSServiceTable {
     /// Ends address grace periods and restarts failed resolves.
     mutating func tick(at now: Instant) -> [Action] {
         var actions: [Action] = []
-        for key in entries.keys.sorted(by: Self.order) {
+        // The loop ticks on every wake-up: order only the entries with a timer due.
+        let due = entries.filter { _, entry in
+            entry.graceEnds.map { $0 <= now } ?? false || entry.retryAt.map { $0 <= now } ?? false
+        }
+        for key in due.keys.sorted(by: Self.order) {
             guard let entry = entries[key] else { continue }
             if let graceEnds = entry.graceEnds, graceEnds <= now {
                 entries[key]?.graceEnds = nil
@@ -265,7 +269,13 @@ struct MDNSServiceTable {
 
     /// The next time `tick` has something to do.
     var nextTimer: Instant? {
-        entries.values.lazy.flatMap { [$0.graceEnds, $0.retryAt] }.compactMap { $0 }.min()
+        var earliest: Instant?
+        for entry in entries.values {
+            for time in [entry.graceEnds, entry.retryAt] {
+                if let time, earliest.map({ time < $0 }) ?? true { earliest = time }
+            }
+        }
+        return earliest
     }
 
     // MARK: Events
@@ -316,8 +326,11 @@ struct MDNSServiceTable {
     var isSettled: Bool {
         !entries.isEmpty
             && entries.values.allSatisfy { entry in
-                guard let service = service(for: entry) else { return entry.retryAt != nil }
-                return !service.ipAddresses.isEmpty || entry.graceOver
+                // Asked on every wake-up of a one-shot loop: looks the host up rather than
+                // building the service.
+                guard let resolution = entry.resolution else { return entry.retryAt != nil }
+                let host = hosts[HostKey(host: resolution.hostTarget, interfaceIndex: entry.instance.interfaceIndex)]
+                return !(host?.addresses.isEmpty ?? true) || entry.graceOver
             }
     }
 
