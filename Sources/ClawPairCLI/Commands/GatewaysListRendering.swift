@@ -46,11 +46,11 @@ enum GatewaysListRendering {
                     url: row.url.map { terminalCell($0, text, &scratch) } ?? dash,
                     lastConnected: row.lastConnectedAtMs.map { timestamp($0, &scratch) } ?? never,
                     id: terminalCell(row.id, text, &scratch))
-                widths[0] = max(widths[0], Int32(stateText(row).utf8.count))
+                widths[0] = max(widths[0], Int32(stateText(row).utf8CodeUnitCount))
                 widths[1] = max(widths[1], cells.name.width)
                 widths[2] = max(widths[2], cells.url.width)
-                widths[3] = max(widths[3], Int32(accessText(row).utf8.count))
-                widths[4] = max(widths[4], Int32(pinText(row).utf8.count))
+                widths[3] = max(widths[3], Int32(accessText(row).utf8CodeUnitCount))
+                widths[4] = max(widths[4], Int32(pinText(row).utf8CodeUnitCount))
                 widths[5] = max(widths[5], cells.lastConnected.width)
                 widths[6] = max(widths[6], cells.id.width)
                 prepared.append(cells)
@@ -69,12 +69,11 @@ enum GatewaysListRendering {
         listing.text.withUnsafeBufferPointer { text in
             scratch.withUnsafeBufferPointer { scratch in
                 for (row, cells) in zip(listing.rows, prepared) {
-                    let state = stateText(row), access = accessText(row), pin = pinText(row)
-                    line.cell(0, bytes: state.utf8, width: Int32(state.utf8.count))
+                    line.cell(0, stateText(row))
                     line.cell(1, cells.name, text, scratch)
                     line.cell(2, cells.url, text, scratch)
-                    line.cell(3, bytes: access.utf8, width: Int32(access.utf8.count))
-                    line.cell(4, bytes: pin.utf8, width: Int32(pin.utf8.count))
+                    line.cell(3, accessText(row))
+                    line.cell(4, pinText(row))
                     line.cell(5, cells.lastConnected, text, scratch)
                     line.cell(6, cells.id, text, scratch)
                     line.endLine()
@@ -104,6 +103,10 @@ enum GatewaysListRendering {
             pending += Int(widths[column] - width)
         }
 
+        mutating func cell(_ column: Int, _ constant: StaticString) {
+            constant.withUTF8Buffer { self.cell(column, bytes: $0, width: Int32($0.count)) }
+        }
+
         mutating func cell(_ column: Int, _ cell: Cell, _ text: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeBufferPointer<UInt8>) {
             let source = cell.inScratch ? scratch : text
             self.cell(column, bytes: UnsafeBufferPointer(rebasing: source[Int(cell.start)..<Int(cell.start + cell.count)]), width: cell.width)
@@ -122,9 +125,9 @@ enum GatewaysListRendering {
         }
     }
 
-    private static func stateText(_ row: GatewayListing.Row) -> String { row.focused ? "focus" : row.bolted ? "bolt" : "" }
+    private static func stateText(_ row: GatewayListing.Row) -> StaticString { row.focused ? "focus" : row.bolted ? "bolt" : "" }
 
-    private static func accessText(_ row: GatewayListing.Row) -> String {
+    private static func accessText(_ row: GatewayListing.Row) -> StaticString {
         switch row.access {
         case .full: "full"
         case .limited: "limited"
@@ -132,7 +135,7 @@ enum GatewaysListRendering {
         }
     }
 
-    private static func pinText(_ row: GatewayListing.Row) -> String { row.pinned ? "yes" : "no" }
+    private static func pinText(_ row: GatewayListing.Row) -> StaticString { row.pinned ? "yes" : "no" }
 
     private static func constant(_ text: String, in scratch: inout [UInt8]) -> Cell {
         let start = scratch.count
@@ -174,7 +177,7 @@ enum GatewaysListRendering {
         listing.text.withUnsafeBufferPointer { text in
             for (index, row) in listing.rows.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { output.append(contentsOf: "\n  ".utf8) }
+                if pretty { output.appendLiteral("\n  ") }
                 output.append(UInt8(ascii: "{"))
                 var members = JSONMembers(pretty: pretty)
                 members.key("id", &output)
@@ -182,27 +185,27 @@ enum GatewaysListRendering {
                 members.key("name", &output)
                 jsonString(row.name, text, &output)
                 members.key("kind", &output)
-                output.append(contentsOf: row.kind == .manual ? "\"manual\"".utf8 : "\"discovered\"".utf8)
+                output.appendLiteral(row.kind == .manual ? "\"manual\"" : "\"discovered\"")
                 members.key("url", &output)
-                if let url = row.url { jsonString(url, text, &output) } else { output.append(contentsOf: "null".utf8) }
+                if let url = row.url { jsonString(url, text, &output) } else { output.appendLiteral("null") }
                 members.bool("focused", row.focused, &output)
                 members.bool("bolt", row.bolted, &output)
                 members.bool("pinned", row.pinned, &output)
                 members.bool("paired", row.paired, &output)
                 members.key("access", &output)
                 switch row.access {
-                case .full: output.append(contentsOf: "\"full\"".utf8)
-                case .limited: output.append(contentsOf: "\"limited\"".utf8)
-                case nil: output.append(contentsOf: "null".utf8)
+                case .full: output.appendLiteral("\"full\"")
+                case .limited: output.appendLiteral("\"limited\"")
+                case nil: output.appendLiteral("null")
                 }
                 members.key("lastConnectedAtMs", &output)
-                if let last = row.lastConnectedAtMs { output.appendDecimal(last) } else { output.append(contentsOf: "null".utf8) }
-                if pretty { output.append(contentsOf: "\n  ".utf8) }
+                if let last = row.lastConnectedAtMs { output.appendDecimal(last) } else { output.appendLiteral("null") }
+                if pretty { output.appendLiteral("\n  ") }
                 output.append(UInt8(ascii: "}"))
             }
         }
         if pretty, !listing.rows.isEmpty { output.append(UInt8(ascii: "\n")) }
-        output.append(contentsOf: "]\n".utf8)
+        output.appendLiteral("]\n")
         return output
     }
 
@@ -214,15 +217,15 @@ enum GatewaysListRendering {
         mutating func key(_ key: StaticString, _ output: inout [UInt8]) {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
-            if pretty { output.append(contentsOf: "\n    ".utf8) }
+            if pretty { output.appendLiteral("\n    ") }
             output.append(UInt8(ascii: "\""))
-            key.withUTF8Buffer { output.append(contentsOf: $0) }
-            output.append(contentsOf: pretty ? "\": ".utf8 : "\":".utf8)
+            output.appendLiteral(key)
+            output.appendLiteral(pretty ? "\": " : "\":")
         }
 
         mutating func bool(_ key: StaticString, _ value: Bool, _ output: inout [UInt8]) {
             self.key(key, &output)
-            output.append(contentsOf: value ? "true".utf8 : "false".utf8)
+            output.appendLiteral(value ? "true" : "false")
         }
     }
 
@@ -237,5 +240,13 @@ enum GatewaysListRendering {
         } else {
             output.append(contentsOf: JSONValue.string(String(decoding: bytes, as: UTF8.self)).serialized().utf8)
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's UTF-8 bytes in one copy (`append(contentsOf: "…".utf8)` walks a
+    /// String view, which costs more than the bytes are worth, ten times per row).
+    fileprivate mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
