@@ -229,3 +229,36 @@ struct SeededRandom: RandomNumberGenerator {
         }
     }
 }
+
+/// The word-at-a-time check against its byte-by-byte definition.
+@Suite struct PlainASCIITests {
+    static func reference(_ bytes: [UInt8], _ first: UInt8, _ second: UInt8) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != first && $0 != second }
+    }
+
+    @Test func everyByteValueAtEveryPosition() {
+        for length in [1, 7, 8, 9, 17] {
+            for position in 0..<length {
+                for value in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = value
+                    for (first, second) in [(UInt8(ascii: "\\"), UInt8(ascii: "\\")), (UInt8(ascii: "\""), UInt8(ascii: "\\"))] {
+                        let fast = bytes.withUnsafeBufferPointer { PlainASCII.check($0, excluding: first, second) }
+                        #expect(fast == Self.reference(bytes, first, second), "\(bytes) excluding \(first), \(second)")
+                    }
+                }
+            }
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { PlainASCII.check($0, excluding: 0x5C, 0x5C) })
+    }
+
+    @Test func randomTexts() {
+        var random = SeededRandom(seed: 99)
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                random.chance(0.97) ? UInt8.random(in: 0x20...0x7E, using: &random) : UInt8.random(in: 0...255, using: &random)
+            }
+            #expect(bytes.withUnsafeBufferPointer { PlainASCII.check($0, excluding: 0x22, 0x5C) } == Self.reference(bytes, 0x22, 0x5C))
+        }
+    }
+}

@@ -154,7 +154,7 @@ enum GatewaysListRendering {
     /// table measures it.
     private static func terminalCell(_ range: GatewayListing.TextRange, _ text: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8]) -> Cell {
         let bytes = UnsafeBufferPointer(rebasing: text[range.start..<(range.start + range.count)])
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) {
+        if PlainASCII.check(bytes, excluding: UInt8(ascii: "\\"), UInt8(ascii: "\\")) {
             return Cell(start: Int32(range.start), count: Int32(range.count), width: Int32(range.count), inScratch: false)
         }
         let escaped = TerminalText.escape(String(decoding: bytes, as: UTF8.self))
@@ -233,7 +233,7 @@ enum GatewaysListRendering {
     /// backslash (``JSONValue``'s own fast path), else through ``JSONValue``'s escaping.
     private static func jsonString(_ range: GatewayListing.TextRange, _ text: UnsafeBufferPointer<UInt8>, _ output: inout [UInt8]) {
         let bytes = UnsafeBufferPointer(rebasing: text[range.start..<(range.start + range.count)])
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        if PlainASCII.check(bytes, excluding: UInt8(ascii: "\""), UInt8(ascii: "\\")) {
             output.append(UInt8(ascii: "\""))
             output.append(contentsOf: bytes)
             output.append(UInt8(ascii: "\""))
