@@ -65,6 +65,16 @@ import Testing
         #expect(Self.same(listing, try registry.list()))
     }
 
+    /// The memory map is for the listing's read only; the connection's setting is restored.
+    @Test func theMapEndsWithTheListing() throws {
+        let registry = try Home().open()
+        try registry.upsert(try GatewayRegistryTests.manual("gw.lan"))
+        let before = try registry.connection.integerPragma("mmap_size")
+        #expect(try registry.listing().rows.count == 1)
+        #expect(try registry.connection.integerPragma("mmap_size") == before)
+        #expect(before != Int64(GatewayRegistry.listingMapBytes))
+    }
+
     @Test func aDamagedKindIsReportedAsListReportsIt() throws {
         let registry = try Home().open()
         try registry.upsert(try GatewayRegistryTests.manual("gw.lan"))

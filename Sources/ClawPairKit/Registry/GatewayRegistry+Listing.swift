@@ -12,7 +12,11 @@ extension GatewayRegistry {
     /// 10 000 entries). Columns are read where SQLite holds them and copied once into the
     /// listing; the access level is decided from the scopes' bytes.
     public func listing() throws(ClawPairError) -> GatewayListing {
+        // Only for this read: a mapped file turns an I/O error into a signal, a risk worth
+        // taking for one scan, not for the connection's later writes.
+        let mapBytes = try connection.integerPragma("mmap_size")
         try connection.execute("PRAGMA mmap_size = \(Self.listingMapBytes)")
+        defer { try? connection.execute("PRAGMA mmap_size = \(mapBytes)") }
         return try connection.read { () throws(ClawPairError) in
             var states = EntryStateTable()
             try connection.statement("SELECT entry_id FROM bolts").forEachRow { row in
