@@ -39,6 +39,7 @@ enum GatewaysListRendering {
         // First pass: escape what needs it, format the timestamps, measure every column.
         var prepared: [PreparedRow] = []
         prepared.reserveCapacity(listing.rows.count)
+        var extraBytes = 0
         listing.text.withUnsafeBufferPointer { text in
             for row in listing.rows {
                 let cells = PreparedRow(
@@ -53,51 +54,75 @@ enum GatewaysListRendering {
                 widths[4] = max(widths[4], Int32(pinText(row).utf8CodeUnitCount))
                 widths[5] = max(widths[5], cells.lastConnected.width)
                 widths[6] = max(widths[6], cells.id.width)
+                extraBytes += Int(cells.name.count - cells.name.width + cells.url.count - cells.url.width + cells.id.count - cells.id.width)
                 prepared.append(cells)
             }
         }
-        // Second pass: the lines, the header first (its blank state column included).
-        var headerLine = LineWriter(widths: widths)
-        for (column, title) in header.enumerated() {
-            headerLine.cell(column, bytes: title.utf8, width: Int32(title.utf8.count))
-        }
-        var line = LineWriter(widths: widths)
+        // Second pass: the lines, into one buffer of known size. A line takes at most the
+        // columns' widths, their separators and a newline, plus the bytes by which non-ASCII
+        // cells outnumber their columns.
         let lineBytes = Int(widths.reduce(0, +)) + 2 * widths.count + 1
-        line.bytes.reserveCapacity(lineBytes * (listing.rows.count + 1) + 16)
-        line.bytes.append(contentsOf: style.bold(String(decoding: headerLine.bytes, as: UTF8.self)).utf8)
-        line.endLine()
-        listing.text.withUnsafeBufferPointer { text in
-            scratch.withUnsafeBufferPointer { scratch in
-                for (row, cells) in zip(listing.rows, prepared) {
-                    line.cell(0, stateText(row))
-                    line.cell(1, cells.name, text, scratch)
-                    line.cell(2, cells.url, text, scratch)
-                    line.cell(3, accessText(row))
-                    line.cell(4, pinText(row))
-                    line.cell(5, cells.lastConnected, text, scratch)
-                    line.cell(6, cells.id, text, scratch)
-                    line.endLine()
+        let headerLine = [UInt8](unsafeUninitializedCapacity: lineBytes) { buffer, initialized in
+            var line = LineWriter(widths: widths, into: buffer)
+            for (column, title) in header.enumerated() {
+                Array(title.utf8).withUnsafeBufferPointer { line.cell(column, bytes: $0, width: Int32($0.count)) }
+            }
+            initialized = line.count
+        }
+        // The header bold when styled (its blank state column included), as the model path.
+        let head = Array((style.bold(String(decoding: headerLine, as: UTF8.self)) + "\n").utf8)
+        let capacity = head.count + lineBytes * listing.rows.count + extraBytes
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var line = LineWriter(widths: widths, into: buffer)
+            head.withUnsafeBufferPointer { line.write($0) }
+            listing.text.withUnsafeBufferPointer { text in
+                scratch.withUnsafeBufferPointer { scratch in
+                    for (row, cells) in zip(listing.rows, prepared) {
+                        line.cell(0, stateText(row))
+                        line.cell(1, cells.name, text, scratch)
+                        line.cell(2, cells.url, text, scratch)
+                        line.cell(3, accessText(row))
+                        line.cell(4, pinText(row))
+                        line.cell(5, cells.lastConnected, text, scratch)
+                        line.cell(6, cells.id, text, scratch)
+                        line.endLine()
+                    }
                 }
             }
+            initialized = line.count
         }
-        return line.bytes
     }
 
-    /// Writes cells padded to their column's width: blanks are held back until a non-empty
-    /// cell follows, so a line never ends in blanks (``GatewaysRendering/table(_:style:)``).
+    /// Writes cells padded to their column's width into memory sized beforehand (a copy per
+    /// cell, no growth checks): blanks are held back until a non-empty cell follows, so a
+    /// line never ends in blanks (``GatewaysRendering/table(_:style:)``).
     private struct LineWriter {
         let widths: [Int32]
-        var bytes: [UInt8] = []
-        var pending = 0
-        private var blanks: [UInt8] = []
+        private let base: UnsafeMutablePointer<UInt8>
+        private let capacity: Int
+        /// Bytes written so far.
+        private(set) var count = 0
+        private var pending = 0
 
-        init(widths: [Int32]) { self.widths = widths }
+        init(widths: [Int32], into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            self.widths = widths
+            base = buffer.baseAddress!
+            capacity = buffer.count
+        }
 
-        mutating func cell(_ column: Int, bytes cell: some Collection<UInt8>, width: Int32) {
+        mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+            precondition(count + bytes.count <= capacity, "table line longer than its columns")
+            if let source = bytes.baseAddress { (base + count).initialize(from: source, count: bytes.count) }
+            count += bytes.count
+        }
+
+        mutating func cell(_ column: Int, bytes cell: UnsafeBufferPointer<UInt8>, width: Int32) {
             if column > 0 { pending += 2 }
             if !cell.isEmpty {
-                appendBlanks(pending)
-                bytes.append(contentsOf: cell)
+                precondition(count + pending <= capacity, "table line longer than its columns")
+                (base + count).initialize(repeating: UInt8(ascii: " "), count: pending)
+                count += pending
+                write(cell)
                 pending = 0
             }
             pending += Int(widths[column] - width)
@@ -112,15 +137,10 @@ enum GatewaysListRendering {
             self.cell(column, bytes: UnsafeBufferPointer(rebasing: source[Int(cell.start)..<Int(cell.start + cell.count)]), width: cell.width)
         }
 
-        /// Blanks from one run of spaces as wide as the widest padding: a slice copy, not a
-        /// byte-by-byte loop.
-        private mutating func appendBlanks(_ count: Int) {
-            if count > blanks.count { blanks = [UInt8](repeating: UInt8(ascii: " "), count: count) }
-            blanks.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        }
-
         mutating func endLine() {
-            bytes.append(UInt8(ascii: "\n"))
+            precondition(count < capacity, "table line longer than its columns")
+            base[count] = UInt8(ascii: "\n")
+            count += 1
             pending = 0
         }
     }
