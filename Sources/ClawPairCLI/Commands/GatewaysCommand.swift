@@ -119,14 +119,17 @@ private struct Gateways {
 
     var console: Console { context.console }
 
+    /// Straight from the flat listing to bytes: with thousands of entries, models and a
+    /// String per cell cost far more than reading SQLite (bench/registry).
     func list() throws -> ExitStatus {
-        let summaries = try registry.list()
+        let listing = try registry.listing()
         if context.json {
-            context.printJSON(.array(summaries.map(GatewaysRendering.json)))
-        } else if summaries.isEmpty {
+            // Indented on a terminal, as printJSON writes every other document.
+            console.writeStdout(GatewaysListRendering.json(listing, pretty: console.stdoutIsTerminal))
+        } else if listing.rows.isEmpty {
             console.print("No gateways yet. Pair one with 'clawpair pair CODE', or add one with 'clawpair gateways add URL'.\n")
         } else {
-            console.print(GatewaysRendering.table(summaries, style: context.style))
+            console.writeStdout(GatewaysListRendering.table(listing, style: context.style))
         }
         return .success
     }

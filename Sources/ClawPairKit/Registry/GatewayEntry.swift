@@ -61,22 +61,32 @@ public struct GatewayEntry: Sendable, Hashable {
     /// it for every entry.
     public var configuredURL: String? {
         guard let host, let port, let tls else { return nil }
-        var url = tls ? "wss://" : "ws://"
-        if host.utf8.contains(UInt8(ascii: ":")) {
-            // IPv6: bracketed, the zone's % written %25 (RFC 6874).
-            url += "["
-            for scalar in host.unicodeScalars {
-                url.unicodeScalars.append(scalar)
-                if scalar == "%" { url += "25" }
+        var url: [UInt8] = []
+        Self.appendConfiguredURL(host: host.utf8, port: Int64(port), tls: tls, contextPath: contextPath?.utf8, to: &url)
+        return String(decoding: url, as: UTF8.self)
+    }
+
+    /// ``configuredURL`` from the parts' UTF-8 bytes: one implementation for the model and
+    /// for ``GatewayListing``, which builds it from SQLite's bytes.
+    static func appendConfiguredURL(
+        host: some Collection<UInt8>, port: Int64, tls: Bool, contextPath: (some Collection<UInt8>)?, to url: inout [UInt8]
+    ) {
+        url.append(contentsOf: tls ? "wss://".utf8 : "ws://".utf8)
+        if host.contains(UInt8(ascii: ":")) {
+            // IPv6: bracketed, the zone's % written %25 (RFC 6874). Byte by byte is exact:
+            // UTF-8 never uses an ASCII byte inside a multi-byte character.
+            url.append(UInt8(ascii: "["))
+            for byte in host {
+                url.append(byte)
+                if byte == UInt8(ascii: "%") { url.append(contentsOf: "25".utf8) }
             }
-            url += "]"
+            url.append(UInt8(ascii: "]"))
         } else {
-            url += host
+            url.append(contentsOf: host)
         }
-        url += ":"
-        url += String(port)
-        if let contextPath { url += contextPath }
-        return url
+        url.append(UInt8(ascii: ":"))
+        url.appendDecimal(port)
+        if let contextPath { url.append(contentsOf: contextPath) }
     }
 
     /// The URL to show: the route that last worked, else the configured one.

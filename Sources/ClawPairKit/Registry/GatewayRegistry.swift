@@ -547,7 +547,7 @@ public final class GatewayRegistry {
 
     private static func scopes(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
 
-    private static func corruptValue(_ what: String, _ connection: SQLiteConnection) -> ClawPairError {
+    static func corruptValue(_ what: String, _ connection: SQLiteConnection) -> ClawPairError {
         ClawPairError(
             .registryCorrupt, "the registry \(connection.path) holds an invalid \(what)",
             remedy: "forget that gateway (clawpair gateways forget ID) and pair it again")

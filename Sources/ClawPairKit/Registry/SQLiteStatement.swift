@@ -87,6 +87,14 @@ final class SQLiteStatement {
         return result
     }
 
+    /// Runs a query and hands every row to `body`, which reads the columns it needs (and
+    /// copies what it keeps: borrowed text is valid only until the next row).
+    func forEachRow(_ values: [Value] = [], _ body: (SQLiteStatement) throws(ClawPairError) -> Void) throws(ClawPairError) {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() { try body(self) }
+    }
+
     /// The first row's mapping, or nil.
     func first<T>(_ values: [Value] = [], _ read: (SQLiteStatement) throws(ClawPairError) -> T) throws(ClawPairError) -> T? {
         try bind(values)
@@ -116,6 +124,17 @@ final class SQLiteStatement {
     func textBytes(_ column: Int32) -> [UInt8] {
         guard let pointer = sqlite3_column_text(handle, column) else { return [] }
         return Array(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
+    /// A TEXT column's UTF-8 bytes where SQLite holds them, or nil for NULL: no copy, valid
+    /// only until the statement steps or resets. One call for a value (the NULL check
+    /// costs a second call only for NULL), since a long listing pays per call.
+    func borrowedText(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        if let pointer = sqlite3_column_text(handle, column) {
+            return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+        }
+        // Not NULL, yet no text: SQLite ran out of memory; ``text(_:)`` reads that as "" too.
+        return isNull(column) ? nil : UnsafeBufferPointer(start: nil, count: 0)
     }
 
     func blob(_ column: Int32) -> [UInt8] {

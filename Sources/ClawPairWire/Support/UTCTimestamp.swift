@@ -2,7 +2,15 @@
 /// Foundation, for messages such as "expired at …".
 public enum UTCTimestamp {
     public static func format(milliseconds: Int64) -> String {
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        var bytes: [UInt8] = []
+        append(milliseconds: milliseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``format(milliseconds:)``'s text appended as UTF-8 bytes, for output built as bytes.
+    public static func append(milliseconds: Int64, to output: inout [UInt8]) {
+        // Floor division; (ms + 1) / 1000 - 1 rather than (ms - 999) / 1000, which overflows near Int64.min.
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds + 1) / 1000 - 1
         var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         // Days to civil date (proleptic Gregorian), after Howard Hinnant's published algorithm.
@@ -15,7 +23,18 @@ public enum UTCTimestamp {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+        // Every field but the year is 0...99: two digits, zero-padded.
+        func two(_ n: Int64, then separator: UInt8) {
+            output.append(UInt8(ascii: "0") + UInt8(n / 10))
+            output.append(UInt8(ascii: "0") + UInt8(n % 10))
+            output.append(separator)
+        }
+        output.appendDecimal(year)
+        output.append(UInt8(ascii: "-"))
+        two(month, then: UInt8(ascii: "-"))
+        two(day, then: UInt8(ascii: "T"))
+        two(secondOfDay / 3600, then: UInt8(ascii: ":"))
+        two(secondOfDay / 60 % 60, then: UInt8(ascii: ":"))
+        two(secondOfDay % 60, then: UInt8(ascii: "Z"))
     }
 }

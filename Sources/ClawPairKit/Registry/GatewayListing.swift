@@ -1,0 +1,70 @@
+/// Every registry entry as `gateways list` shows it, stored flat: the texts of all rows back
+/// to back in one UTF-8 buffer and one small fixed-size row each, so ten thousand entries
+/// cost two allocations rather than a dozen Strings and a model per entry. The same content
+/// as ``GatewayRegistry/list()`` (a test compares them), in the same order: the focused
+/// entry first, then the others in the order they were added.
+public struct GatewayListing: Sendable {
+    /// Where one text lies in ``text``.
+    public struct TextRange: Sendable, Hashable {
+        public let start: Int
+        public let count: Int
+    }
+
+    /// One entry: what the table and the JSON of `gateways list` show.
+    public struct Row: Sendable, Hashable {
+        public let id: TextRange
+        public let name: TextRange
+        /// ``GatewayEntry/displayURL``: the route that last worked, else the configured one.
+        public let url: TextRange?
+        public let kind: GatewayEntry.Kind
+        public let focused: Bool
+        public let bolted: Bool
+        public let pinned: Bool
+        /// Holds a device token.
+        public let paired: Bool
+        /// The operator token's access, or nil without one.
+        public let access: AccessLevel?
+        public let lastConnectedAtMs: Int64?
+    }
+
+    /// The UTF-8 bytes of every row's id, name and URL.
+    public private(set) var text: [UInt8] = []
+    /// The focused entry first, then in the order they were added.
+    public private(set) var rows: [Row] = []
+
+    /// The bytes of `range` in ``text``.
+    public func bytes(_ range: TextRange) -> ArraySlice<UInt8> { text[range.start..<(range.start + range.count)] }
+
+    /// The text of `range` as a String (invalid UTF-8 repaired as ``SQLiteStatement`` does).
+    public func string(_ range: TextRange) -> String { String(decoding: bytes(range), as: UTF8.self) }
+
+    // MARK: Building (GatewayRegistry)
+
+    init() {}
+
+    mutating func reserve(rows count: Int) {
+        rows.reserveCapacity(count)
+        text.reserveCapacity(count * 64)
+    }
+
+    /// Copies `bytes` into ``text``.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> TextRange {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        return TextRange(start: start, count: bytes.count)
+    }
+
+    /// Appends what `write` writes to ``text``.
+    mutating func appendText(writing write: (inout [UInt8]) -> Void) -> TextRange {
+        let start = text.count
+        write(&text)
+        return TextRange(start: start, count: text.count - start)
+    }
+
+    mutating func appendRow(_ row: Row) { rows.append(row) }
+
+    /// Moves the focused row to the front; the others keep their order.
+    mutating func moveFocusedFirst() {
+        if let index = rows.firstIndex(where: \.focused), index > 0 { rows.insert(rows.remove(at: index), at: 0) }
+    }
+}
