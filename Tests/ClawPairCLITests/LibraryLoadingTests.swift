@@ -42,3 +42,24 @@ import Testing
         #expect(try Self.loaded(by: unicast) == [])
     }
 }
+
+/// A library that cannot be opened stops only the command that needs it, with exit 7 and the
+/// package to install. Hidden here by mounting /dev/null over it in a private mount namespace.
+@Suite struct MissingLibraryTests {
+    @Test func aMissingLibraryStopsOnlyTheCommandsThatUseIt() throws {
+        let library = "/lib/x86_64-linux-gnu/libqrencode.so.4"
+        let script = """
+            mount --bind /dev/null "$1" || exit 99
+            "$0" qr ws://192.168.1.20:18789; echo "qr=$?" >&2
+            "$0" decode --now 0 ws://192.168.1.20:18789 >/dev/null; echo "decode=$?" >&2
+            """
+        // unshare -m makes the namespace's mounts private: the machine's library stays as it was.
+        let process = try GatewaysProcess(["/usr/bin/unshare", "-m", "/bin/sh", "-c", script, LabHosts.clawpair, library])
+        #expect(process.wait() == 0)
+        let stderr = process.stderr
+        #expect(stderr.contains("qr=7"), "\(stderr)")
+        #expect(stderr.contains("cannot load libqrencode.so.4"))
+        #expect(stderr.contains("apt-get install libqrencode4"))
+        #expect(stderr.contains("decode=0"))
+    }
+}
