@@ -28,28 +28,28 @@ typedef struct {
 /// names the package to install, as the dynamic loader would have done at start-up.
 void *CClawShims_lazySymbol(CClawShims_LazyLibrary *library, const char *name);
 
+/// The function `name` of `library`, looked up on the first call and kept in `slot`.
+static inline void *CClawShims_lazyFunction(void *_Atomic *slot, CClawShims_LazyLibrary *library, const char *name) {
+    void *function = atomic_load_explicit(slot, memory_order_acquire);
+    if (function == NULL) {
+        function = CClawShims_lazySymbol(library, name);
+        atomic_store_explicit(slot, function, memory_order_release);
+    }
+    return function;
+}
+
 /// Defines `ret name params` forwarding `args` to the real function in `library`.
 #define CCLAWSHIMS_LAZY(library, ret, name, params, args)                                  \
     ret name params {                                                                      \
-        static void *_Atomic resolved;                                                     \
-        void *function = atomic_load_explicit(&resolved, memory_order_acquire);            \
-        if (function == NULL) {                                                            \
-            function = CClawShims_lazySymbol(&library, #name);                             \
-            atomic_store_explicit(&resolved, function, memory_order_release);              \
-        }                                                                                  \
-        return ((ret(*) params)function) args;                                             \
+        static void *_Atomic slot;                                                         \
+        return ((ret(*) params)CClawShims_lazyFunction(&slot, &library, #name)) args;     \
     }
 
 /// CCLAWSHIMS_LAZY for a function that returns nothing.
 #define CCLAWSHIMS_LAZY_VOID(library, name, params, args)                                  \
     void name params {                                                                     \
-        static void *_Atomic resolved;                                                     \
-        void *function = atomic_load_explicit(&resolved, memory_order_acquire);            \
-        if (function == NULL) {                                                            \
-            function = CClawShims_lazySymbol(&library, #name);                             \
-            atomic_store_explicit(&resolved, function, memory_order_release);              \
-        }                                                                                  \
-        ((void(*) params)function) args;                                                   \
+        static void *_Atomic slot;                                                         \
+        ((void(*) params)CClawShims_lazyFunction(&slot, &library, #name)) args;           \
     }
 
 #endif

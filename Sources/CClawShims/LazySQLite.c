@@ -36,11 +36,7 @@ CCLAWSHIMS_LAZY(libsqlite3, int, sqlite3_step, (sqlite3_stmt *a0), (a0))
 // connection's close from checkpointing the WAL (a copy and two fsyncs per short-lived
 // clawpair process); SQLite's automatic checkpoints still bound the WAL.
 int CClawShims_sqliteDisableCheckpointOnClose(sqlite3 *db) {
-    static void *_Atomic resolved;
-    void *function = atomic_load_explicit(&resolved, memory_order_acquire);
-    if (function == NULL) {
-        function = CClawShims_lazySymbol(&libsqlite3, "sqlite3_db_config");
-        atomic_store_explicit(&resolved, function, memory_order_release);
-    }
-    return ((int (*)(sqlite3 *, int, ...))function)(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+    static void *_Atomic slot;
+    int (*configure)(sqlite3 *, int, ...) = CClawShims_lazyFunction(&slot, &libsqlite3, "sqlite3_db_config");
+    return configure(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
 }
