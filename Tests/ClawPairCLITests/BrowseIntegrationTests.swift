@@ -100,6 +100,20 @@ import ClawPairKit
         #expect(report["error"]?["remedy"]?.stringValue?.contains("avahi-daemon") == true)
         #expect(report["gateways"]?.arrayCount == 1)
 
+        // The browses remembered the instances they announced. A remembered instance that is
+        // gone is resolved ahead of the browse in vain and never reported.
+        let recentFile = LabHosts.stateDirectory + "/" + MDNSRecentInstances.fileName
+        guard case .array(var remembered) = try JSONParser.parse(String(contentsOfFile: recentFile, encoding: .utf8)),
+            let first = remembered.first
+        else { Issue.record("nothing remembered"); return }
+        #expect(Set(remembered.compactMap { $0["name"]?.stringValue }) == ["Studio (OpenClaw)", "Küche GW", "Studio (OpenClaw) #2"])
+        remembered.insert(
+            .object([("name", "Gone GW"), ("type", first["type"] ?? nil), ("domain", first["domain"] ?? nil), ("interface", first["interface"] ?? nil)]),
+            at: 0)
+        try JSONValue.array(remembered).serialized().write(toFile: recentFile, atomically: true, encoding: .utf8)
+        let again = try gateways(try lab.exec("client", [clawpair, "browse", "--json"]).stdout)
+        #expect(Set(again.compactMap { $0["instance"]?.stringValue }) == ["Studio (OpenClaw)", "Küche GW", "Studio (OpenClaw) #2"])
+
         // --watch: additions, then the removal when a publisher stops; SIGTERM ends it with 0.
         // The shell reports the watcher's pid and exit status; the watcher is ended by that pid.
         try lab.spawn("client", "watch", ["sh", "-c", "\(clawpair) browse --watch & child=$!; echo child=$child; wait $child; echo exit=$?"])

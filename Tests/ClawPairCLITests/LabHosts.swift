@@ -9,6 +9,13 @@ struct LabHosts {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let harness = packageRoot.appendingPathComponent("Tests/Harness/netns-hosts").path
+    /// `$CLAWPAIR_HOME` of everything run in lab hosts (a command's own `--home` wins), so
+    /// what browses remember stays out of the user's state directory.
+    static let stateDirectory: String = {
+        var template = Array("/tmp/clawpair-lab-state-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed: errno \(errno)") }
+        return String(cString: made)
+    }()
 
     /// The `clawpair` built beside the test bundle.
     static var clawpair: String {
@@ -104,6 +111,7 @@ struct LabHosts {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "OPENCLAW_WIDE_AREA_DOMAIN")
         environment["NO_COLOR"] = "1"
+        environment["CLAWPAIR_HOME"] = stateDirectory
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

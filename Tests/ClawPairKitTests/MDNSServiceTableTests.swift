@@ -77,6 +77,47 @@ import Testing
         #expect(table.lastActivity == at(3))
     }
 
+    @Test func anExpectedInstanceIsAnnouncedResolvedAndWithAddressesWhenTheBrowseReportsIt() {
+        var table = makeTable(.ipv4)
+        #expect(table.expect(key("GW"), until: at(350)) == [.start(.resolve(key("GW")))])
+        #expect(table.expect(key("GW"), until: at(350)) == [])
+        #expect(table.apply(resolve("GW"), at: at(2)) == [.start(.address(query("gw.local.", 1)))])
+        #expect(table.apply(record("gw.local.", v4), at: at(3)) == [])
+        // Resolved and addressed, but the browse has not reported it: nothing to say yet.
+        #expect(table.flushEvents() == [])
+        #expect(!table.isSettled)
+        #expect(table.resolvedServices == [])
+
+        #expect(table.apply(browse("GW"), at: at(11)) == [])
+        let events = table.flushEvents()
+        guard case .added(let service) = events.first, events.count == 1 else {
+            Issue.record("expected one .added, got \(events)")
+            return
+        }
+        #expect(service.addresses == ["10.78.0.1"])
+        #expect(table.isSettled)
+        // Reported: no longer dropped at the expectation's end.
+        #expect(table.nextTimer == at(302))
+        #expect(table.tick(at: at(400)) == [])
+        #expect(table.resolvedServices.map(\.rawInstanceName) == ["GW"])
+    }
+
+    @Test func anExpectedInstanceTheBrowseNeverReportsIsDroppedSilently() {
+        var table = makeTable(.ipv4)
+        _ = table.expect(key("Gone"), until: at(350))
+        _ = table.apply(resolve("Gone"), at: at(2))
+        #expect(table.nextTimer == at(302))
+        #expect(table.tick(at: at(349)) == [])
+        #expect(table.nextTimer == at(350))
+        #expect(
+            table.tick(at: at(350)) == [.stop(.resolve(key("Gone"))), .stop(.address(query("gw.local.", 1)))])
+        #expect(table.flushEvents() == [])
+        #expect(table.nextTimer == nil)
+        // A removal the browse might report for it later is no event either.
+        #expect(table.apply(browse("Gone", added: false), at: at(400)) == [])
+        #expect(table.flushEvents() == [])
+    }
+
     @Test func familyFilterChoosesTheQueries() {
         var ipv4 = makeTable(.ipv4)
         _ = ipv4.apply(browse("GW"), at: at(1))

@@ -48,6 +48,9 @@ enum DiscoveryOptions {
             }
         }
         options.followBrowseDomains = arguments.flag("browse-domains")
+        // A hint only: without a state directory, browse just does not remember.
+        options.recentInstances = (try? StateDirectory.resolve(home: nil, environment: environment))
+            .map(MDNSRecentInstances.init(directory:))
 
         // Explicit --domain replaces the default local.; the environment's wide-area domain
         // is added either way, as the gateway and the OpenClaw app read it.

@@ -17,9 +17,7 @@ extension GatewayDiscovery {
     }
 
     private func watchMulticast(_ domains: [BrowseDomain], _ onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) async throws {
-        let browser = MDNSBrowser(
-            options: MDNSBrowseOptions(
-                serviceType: options.serviceType, interfaceName: options.interfaceName, addressFamily: options.addressFamily))
+        let browser = MDNSBrowser(options: options.mdnsOptions)
         // The last state of each instance, so a removal can say what went away.
         var known: [MDNSServiceInstance: DiscoveredGateway] = [:]
         do {

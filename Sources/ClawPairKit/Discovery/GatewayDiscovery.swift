@@ -26,8 +26,17 @@ public struct GatewayDiscovery: Sendable {
         /// Also browse the domains that `b._dns-sd._udp.<domain>` lists (RFC 6763 §11).
         public var followBrowseDomains = false
         public var timeout: Duration = .seconds(GatewayService.defaultBrowseTimeoutSeconds)
+        /// Where mDNS instances are remembered so the next browse finds them sooner
+        /// (``MDNSRecentInstances``); nil: nowhere.
+        public var recentInstances: MDNSRecentInstances?
 
         public init() {}
+
+        var mdnsOptions: MDNSBrowseOptions {
+            MDNSBrowseOptions(
+                serviceType: serviceType, interfaceName: interfaceName, addressFamily: addressFamily,
+                recentInstances: recentInstances)
+        }
     }
 
     /// A domain that could not be browsed, and why.
@@ -66,9 +75,7 @@ public struct GatewayDiscovery: Sendable {
 
     private func browseMulticast(_ domains: [BrowseDomain]) async throws -> Result {
         guard !domains.isEmpty else { return Result(gateways: [], problems: []) }
-        let browser = MDNSBrowser(
-            options: MDNSBrowseOptions(
-                serviceType: options.serviceType, interfaceName: options.interfaceName, addressFamily: options.addressFamily))
+        let browser = MDNSBrowser(options: options.mdnsOptions)
         do {
             let services = try await browser.browse(timeout: options.timeout)
             return Result(gateways: services.map(DiscoveredGateway.init(mdns:)), problems: [])

@@ -10,13 +10,18 @@ public struct MDNSBrowseOptions: Sendable, Hashable {
     /// Which address records to look up for each service's host.
     public var addressFamily: MDNSAddressFamily
 
+    /// Where the instances of recent browses are remembered, to resolve them early; nil:
+    /// nowhere.
+    public var recentInstances: MDNSRecentInstances?
+
     public init(
         serviceType: String = Self.defaultServiceType, interfaceName: String? = nil,
-        addressFamily: MDNSAddressFamily = .both
+        addressFamily: MDNSAddressFamily = .both, recentInstances: MDNSRecentInstances? = nil
     ) {
         self.serviceType = serviceType
         self.interfaceName = interfaceName
         self.addressFamily = addressFamily
+        self.recentInstances = recentInstances
     }
 
     /// Checks the service type before any daemon is asked, so a typo is a usage error and

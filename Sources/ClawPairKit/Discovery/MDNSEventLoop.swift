@@ -33,6 +33,8 @@ final class MDNSEventLoop {
     private var operations: [MDNSOperationKey: DNSServiceOperation] = [:]
     /// Operations the table asked for, started once the events of the same round are out.
     private var queuedStarts: [MDNSOperationKey] = []
+    /// The instances recent browses announced (``MDNSRecentInstances``), newest first.
+    private var recent: [MDNSInstanceKey] = []
     private var table: MDNSServiceTable
     private var interfaceIndex: UInt32 = 0
 
@@ -58,6 +60,7 @@ final class MDNSEventLoop {
         }
         let startedAt = clock.now
         try start(.browse)
+        try expectRecentInstances(until: startedAt + MDNSBrowser.firstAnswerWindow)
         var policy: MDNSOneShotPolicy?
         if case .oneShot(let deadline) = mode { policy = MDNSOneShotPolicy(startedAt: startedAt, deadline: deadline) }
 
@@ -72,6 +75,7 @@ final class MDNSEventLoop {
             // queries, say): each start blocks on a D-Bus connection of its own, about
             // 1.5 ms, which the event that caused it should not wait for.
             try startQueued()
+            remember(events)
             if !inbox.replies.isEmpty { continue }
 
             var wakeAt = table.nextTimer
@@ -82,6 +86,35 @@ final class MDNSEventLoop {
             }
             if try waitAndProcess(until: wakeAt) == .stopped { return .stopped }
         }
+    }
+
+    // MARK: Recent instances
+
+    /// Resolves the instances recent browses announced while this browse waits for
+    /// avahi-daemon's first answer (see ``MDNSServiceTable/expect(_:until:)``).
+    private func expectRecentInstances(until: Instant) throws(ClawPairError) {
+        guard let recentInstances = options.recentInstances else { return }
+        recent = recentInstances.load()
+        func trimmed(_ name: String) -> Substring { name.hasSuffix(".") ? name.dropLast() : Substring(name) }
+        for key in recent
+        where trimmed(key.serviceType) == trimmed(options.serviceType)
+            && (interfaceIndex == 0 || key.interfaceIndex == interfaceIndex)
+        {
+            try perform(table.expect(key, until: until))
+        }
+        try startQueued()
+    }
+
+    private func remember(_ events: [MDNSEvent]) {
+        guard let recentInstances = options.recentInstances else { return }
+        let announced = events.compactMap { event -> MDNSInstanceKey? in
+            guard case .added(let service) = event else { return nil }
+            return MDNSInstanceKey(
+                name: service.rawInstanceName, serviceType: service.serviceType, domain: service.domain,
+                interfaceIndex: service.interfaceIndex)
+        }
+        guard announced.contains(where: { !recent.contains($0) }) else { return }
+        recent = recentInstances.remember(announced, known: recent)
     }
 
     // MARK: Operations

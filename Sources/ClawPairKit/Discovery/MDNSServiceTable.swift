@@ -33,6 +33,10 @@ struct MDNSServiceTable {
         /// the compat layer drops the protocol, so adds and removes are counted: the instance
         /// is gone when every add has been matched by a remove.
         var browseCount = 1
+        /// An instance an earlier browse found, resolved ahead of this browse's report of it
+        /// (``expect(_:until:)``): browseCount is 0 and nothing is reported for it until the
+        /// browse reports it; at this time it is dropped if the browse has not.
+        var expectedUntil: Instant?
         var resolution: Resolution?
         /// A resolve operation is running.
         var resolving = true
@@ -114,28 +118,56 @@ struct MDNSServiceTable {
         }
     }
 
-    private mutating func browseAdded(_ key: MDNSInstanceKey, at now: Instant) -> [Action] {
-        if entries[key] != nil {
-            entries[key]?.browseCount += 1
-            return []
-        }
-        let instance = MDNSServiceInstance(
+    /// Starts resolving an instance that an earlier browse found, before this browse reports
+    /// it: avahi-daemon answers a browse about 10 ms late but a resolve from its cache at
+    /// once, so when the browse does report the instance it can be announced at once,
+    /// resolved. Nothing is reported for it before that, and it is dropped at `until`.
+    mutating func expect(_ key: MDNSInstanceKey, until: Instant) -> [Action] {
+        guard entries[key] == nil else { return [] }
+        var entry = Entry(instance: instance(key))
+        entry.browseCount = 0
+        entry.expectedUntil = until
+        entries[key] = entry
+        return [.start(.resolve(key))]
+    }
+
+    private func instance(_ key: MDNSInstanceKey) -> MDNSServiceInstance {
+        MDNSServiceInstance(
             name: key.name, serviceType: key.serviceType, domain: key.domain,
             interfaceIndex: key.interfaceIndex, interfaceName: interfaceName(key.interfaceIndex))
-        entries[key] = Entry(instance: instance)
+    }
+
+    private mutating func browseAdded(_ key: MDNSInstanceKey, at now: Instant) -> [Action] {
+        if let entry = entries[key] {
+            entries[key]?.browseCount += 1
+            if entry.browseCount == 0 {
+                // An expected instance, now reported: announce what its resolve found.
+                entries[key]?.expectedUntil = nil
+                lastActivity = now
+                markDirty(key)
+            }
+            return []
+        }
+        entries[key] = Entry(instance: instance(key))
         lastActivity = now
         return [.start(.resolve(key))]
     }
 
     private mutating func browseRemoved(_ key: MDNSInstanceKey, at now: Instant) -> [Action] {
-        guard var entry = entries[key] else { return [] }
+        guard var entry = entries[key], entry.browseCount > 0 else { return [] }
         entry.browseCount -= 1
         guard entry.browseCount <= 0 else {
             entries[key] = entry
             return []
         }
-        entries[key] = nil
         lastActivity = now
+        return drop(key)
+    }
+
+    /// Forgets an instance: stops its resolve and its host's queries if no other instance
+    /// needs them, and reports its removal if it was announced.
+    private mutating func drop(_ key: MDNSInstanceKey) -> [Action] {
+        guard let entry = entries.removeValue(forKey: key) else { return [] }
         var actions: [Action] = entry.resolving ? [.stop(.resolve(key))] : []
         if let host = entry.resolution?.hostTarget {
             actions += unsubscribe(key, from: HostKey(host: host, interfaceIndex: key.interfaceIndex))
@@ -249,11 +281,17 @@ struct MDNSServiceTable {
     mutating func tick(at now: Instant) -> [Action] {
         var actions: [Action] = []
         // The loop ticks on every wake-up: order only the entries with a timer due.
+        func passed(_ time: Instant?) -> Bool { time.map { $0 <= now } ?? false }
         let due = entries.filter { _, entry in
-            entry.graceEnds.map { $0 <= now } ?? false || entry.retryAt.map { $0 <= now } ?? false
+            passed(entry.graceEnds) || passed(entry.retryAt) || passed(entry.expectedUntil)
         }
         for key in due.keys.sorted(by: Self.order) {
             guard let entry = entries[key] else { continue }
+            if let expectedUntil = entry.expectedUntil, expectedUntil <= now {
+                // An instance of an earlier browse that this one has not seen.
+                actions += drop(key)
+                continue
+            }
             if let graceEnds = entry.graceEnds, graceEnds <= now {
                 entries[key]?.graceEnds = nil
                 entries[key]?.graceOver = true
@@ -270,10 +308,13 @@ struct MDNSServiceTable {
     /// The next time `tick` has something to do.
     var nextTimer: Instant? {
         var earliest: Instant?
+        func consider(_ time: Instant?) {
+            if let time, earliest.map({ time < $0 }) ?? true { earliest = time }
+        }
         for entry in entries.values {
-            for time in [entry.graceEnds, entry.retryAt] {
-                if let time, earliest.map({ time < $0 }) ?? true { earliest = time }
-            }
+            consider(entry.graceEnds)
+            consider(entry.retryAt)
+            consider(entry.expectedUntil)
         }
         return earliest
     }
@@ -291,7 +332,7 @@ struct MDNSServiceTable {
         var events = pendingRemovals
         pendingRemovals = []
         for key in dirty {
-            guard let entry = entries[key], let service = service(for: entry) else { continue }
+            guard let entry = entries[key], entry.browseCount > 0, let service = service(for: entry) else { continue }
             if entry.announced == nil {
                 events.append(.added(service))
             } else if entry.announced != service {
@@ -324,19 +365,25 @@ struct MDNSServiceTable {
     /// address grace is over) or failed to resolve: waiting longer only helps if new
     /// instances appear.
     var isSettled: Bool {
-        !entries.isEmpty
-            && entries.values.allSatisfy { entry in
-                // Asked on every wake-up of a one-shot loop: looks the host up rather than
-                // building the service.
-                guard let resolution = entry.resolution else { return entry.retryAt != nil }
-                let host = hosts[HostKey(host: resolution.hostTarget, interfaceIndex: entry.instance.interfaceIndex)]
-                return !(host?.addresses.isEmpty ?? true) || entry.graceOver
+        var browsed = false
+        // Asked on every wake-up of a one-shot loop: looks the host up rather than building
+        // the service. Instances only expected (not browsed yet) do not count.
+        for entry in entries.values where entry.browseCount > 0 {
+            browsed = true
+            guard let resolution = entry.resolution else {
+                if entry.retryAt != nil { continue } else { return false }
             }
+            let host = hosts[HostKey(host: resolution.hostTarget, interfaceIndex: entry.instance.interfaceIndex)]
+            guard !(host?.addresses.isEmpty ?? true) || entry.graceOver else { return false }
+        }
+        return browsed
     }
 
     /// Every resolved instance, announced or not, in a stable order.
     var resolvedServices: [MDNSService] {
-        entries.keys.sorted(by: Self.order).compactMap { entries[$0].flatMap(service(for:)) }
+        entries.filter { $0.value.browseCount > 0 }.keys.sorted(by: Self.order).compactMap {
+            entries[$0].flatMap(service(for:))
+        }
     }
 
     // MARK: Order

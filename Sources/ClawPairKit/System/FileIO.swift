@@ -61,14 +61,17 @@ public enum FileIO {
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file made with `mode` in the same
-    /// directory, fsync'd, then renamed over the target.
-    public static func writeFile(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600) throws(ClawPairError) {
+    /// directory, fsync'd (unless not `synced`: a cache that may be lost), then renamed over
+    /// the target.
+    public static func writeFile(
+        _ bytes: [UInt8], to path: String, mode: UInt32 = 0o600, synced: Bool = true
+    ) throws(ClawPairError) {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode_t(mode))
         guard descriptor >= 0 else { throw error(errno, "cannot create \(path)") }
         do throws(ClawPairError) {
             try write(bytes, descriptor: descriptor)
-            guard fsync(descriptor) == 0 else { throw error(errno, "cannot write \(path)") }
+            guard !synced || fsync(descriptor) == 0 else { throw error(errno, "cannot write \(path)") }
         } catch {
             close(descriptor)
             unlink(temporary)
