@@ -97,8 +97,15 @@ import ClawPairKit
             let result = try LabHosts.run([LabHosts.clawpair, "sim"] + arguments, allowFailure: true)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
         }
+        // The whois test hook must parse: a usage error, not a sim that silently knows nobody.
+        let whois = try LabHosts.run(
+            ["/usr/bin/env", "CLAWPAIR_SIM_TAILSCALE_WHOIS=100.64.0.7", LabHosts.clawpair, "sim", "--allow-tailscale"],
+            allowFailure: true)
+        #expect(whois.status == 2, "\(whois.stderr)")
+        #expect(whois.stderr.contains("ADDR=LOGIN"))
         let help = try LabHosts.run([LabHosts.clawpair, "sim", "--help"])
         #expect(help.stdout.contains("/fault/NAME"))
+        #expect(help.stdout.contains("--allow-tailscale") && help.stdout.contains("CLAWPAIR_SIM_TAILSCALE_WHOIS"))
     }
 
     /// The sim on a lab host: avahi-browse on another host sees its registration with a real

@@ -77,7 +77,7 @@ final class RunningSim: Sendable {
 
     init(tls: Bool = false, autoApprove: Bool = false, tickInterval: Duration = .seconds(30), sharedToken: String? = nil,
          password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit, localNodeId: String? = nil,
-         gatewayVersion: String? = nil, home: String? = nil) async throws {
+         gatewayVersion: String? = nil, tailscaleWhois: [IPAddress: String]? = nil, home: String? = nil) async throws {
         let directory = home ?? FileManager.default.temporaryDirectory.appendingPathComponent("clawpair-sim-\(UUID().uuidString)").path
         var configuration = SimConfiguration(home: StateDirectory(path: directory, source: .option))
         configuration.tls = tls
@@ -88,6 +88,10 @@ final class RunningSim: Sendable {
         configuration.authFailureLimit = authFailureLimit
         configuration.localNodeId = localNodeId
         if let gatewayVersion { configuration.gatewayVersion = gatewayVersion }
+        if let tailscaleWhois {
+            configuration.allowTailscale = true
+            configuration.tailscaleWhois = tailscaleWhois
+        }
         let gateway = try await SimGateway.start(configuration)
         self.gateway = gateway
         self.home = directory
@@ -111,11 +115,12 @@ extension RunningSim {
     static func with(
         tls: Bool = false, autoApprove: Bool = false, tickInterval: Duration = .seconds(30), sharedToken: String? = nil,
         password: String? = nil, authFailureLimit: Int = SimAuthFailureLimiter.defaultLimit, localNodeId: String? = nil,
-        gatewayVersion: String? = nil, _ body: (RunningSim) async throws -> Void
+        gatewayVersion: String? = nil, tailscaleWhois: [IPAddress: String]? = nil, _ body: (RunningSim) async throws -> Void
     ) async throws {
         let sim = try await RunningSim(
             tls: tls, autoApprove: autoApprove, tickInterval: tickInterval, sharedToken: sharedToken, password: password,
-            authFailureLimit: authFailureLimit, localNodeId: localNodeId, gatewayVersion: gatewayVersion)
+            authFailureLimit: authFailureLimit, localNodeId: localNodeId, gatewayVersion: gatewayVersion,
+            tailscaleWhois: tailscaleWhois)
         do {
             try await body(sim)
         } catch {

@@ -19,6 +19,12 @@ import Testing
             ("AUTH_TOKEN_MISSING", "update_auth_configuration", "requires its token"),
             ("AUTH_SCOPE_MISMATCH", "update_auth_credentials", "does not cover the scopes"),
             ("AUTH_TOKEN_MISMATCH", "update_auth_credentials", "token or password is wrong"),
+            ("AUTH_TOKEN_NOT_CONFIGURED", "update_auth_configuration", "no token configured"),
+            // The gateway's fallback step for a reason it has no specific step for.
+            ("AUTH_TAILSCALE_IDENTITY_MISSING", "review_auth_configuration", "expected a Tailscale identity"),
+            ("AUTH_TAILSCALE_PROXY_MISSING", "review_auth_configuration", "own tailscale serve"),
+            ("AUTH_TAILSCALE_WHOIS_FAILED", "review_auth_configuration", "tailscale whois"),
+            ("AUTH_TAILSCALE_IDENTITY_MISMATCH", nil, "does not match"),
         ]
         for (code, next, words) in cases {
             let error = refusal(code, next: next)

@@ -12,7 +12,7 @@ enum SimCommand: Command {
         summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
         usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
             + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--auth-failure-limit N] "
-            + "[--local-node-id ID] [--gateway-version V] [--json]",
+            + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--json]",
         positionals: 0...0,
         options: [
             .value("port", "P", "Gateway port (default 0: a free port; the real gateway uses 18789)."),
@@ -22,6 +22,7 @@ enum SimCommand: Command {
             .value("zone", "FILE", "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS)."),
             .value("zone-domain", "D", "The zone's domain (default openclaw.internal.)."),
             .flag("auto-approve", "Approve every pairing request at once."),
+            .flag("allow-tailscale", "Admit verified Tailscale Serve identities (gateway.auth.allowTailscale); whois answers from $CLAWPAIR_SIM_TAILSCALE_WHOIS."),
             .value("admin-port", "P", "Admin endpoint port on 127.0.0.1 (default 0: a free port)."),
             .value("bind", "ADDR", "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone)."),
             .value("tick-interval-ms", "MS", "policy.tickIntervalMs and the tick period (default 30000)."),
@@ -55,6 +56,19 @@ enum SimCommand: Command {
             id and whose client.version is another released (YYYY.M.D) version than
             --gateway-version is refused with CLIENT_VERSION_MISMATCH and closed 1008, as the
             gateway refuses its own outdated node host.
+
+            With --allow-tailscale, a connect without a token or password that came through
+            the host's own Tailscale Serve proxy (a loopback peer with X-Forwarded-For,
+            X-Forwarded-Proto and X-Forwarded-Host) and carries Tailscale-User-Login is
+            authenticated as that login when a whois lookup of the forwarded client address
+            names the same login; the device still pairs (the Control UI's operator excepted).
+            As on the gateway, a failed check falls through to the token or password checks
+            (AUTH_TOKEN_MISSING, or AUTH_TOKEN_NOT_CONFIGURED with neither configured): the
+            AUTH_TAILSCALE_* codes are never sent, and GET /attempts records the reason
+            ("tailscale": identity-missing, proxy-missing, whois-failed, identity-mismatch,
+            verified, local-direct). Test hook standing in for tailscaled:
+            $CLAWPAIR_SIM_TAILSCALE_WHOIS="ADDR=LOGIN[,ADDR=LOGIN…]"; other addresses fail
+            the lookup.
 
             Admin endpoint (loopback, JSON): POST /setup-code [{"urls":[…],"ttlMs":N,
             "fingerprint":bool}], GET /pending, POST /approve/ID, POST /reject/ID, GET
@@ -112,6 +126,15 @@ enum SimCommand: Command {
         }
         if let password = environment[passwordVariable], !password.isEmpty {
             configuration.sharedPassword = Secret(password)
+        }
+
+        configuration.allowTailscale = arguments.flag("allow-tailscale")
+        if let text = environment[SimTailscaleServe.whoisVariable] {
+            switch SimTailscaleServe.parseWhois(text) {
+            case .success(let answers): configuration.tailscaleWhois = answers
+            case .failure(let error):
+                throw UsageError("$\(SimTailscaleServe.whoisVariable) must be ADDR=LOGIN pairs separated by commas, not '\(error.pair)'")
+            }
         }
 
         let gateway = try await SimGateway.start(configuration)

@@ -42,6 +42,11 @@ public struct SimConfiguration: Sendable {
     /// The id of a node host installed next to the gateway; its node sessions from loopback
     /// must run the gateway's version (`CLIENT_VERSION_MISMATCH`).
     public var localNodeId: String?
+    /// `gateway.auth.allowTailscale`: admit verified Tailscale Serve identities.
+    public var allowTailscale = false
+    /// What `tailscale whois` would answer per client address (the sim's stand-in for
+    /// tailscaled, from `$CLAWPAIR_SIM_TAILSCALE_WHOIS`).
+    public var tailscaleWhois: [IPAddress: String] = [:]
     /// `server.version` in `hello-ok`.
     public var gatewayVersion = ClawPairVersion.current
 

@@ -1,7 +1,7 @@
 /// The gateway's decision on one `connect` request (spec/gateway-protocol.md): protocol
 /// range, closed client id/mode/role/scope sets, the device signature (v3 or v2, ±120 s,
 /// nonce, id = hash of key), the credential (shared token, password, bootstrap token, device
-/// token) under the failed-authentication limit, then pairing. Decides and records pairing
+/// token, or a verified Tailscale Serve login) under the failed-authentication limit, then pairing. Decides and records pairing
 /// requests in ``SimState``; sends nothing.
 struct SimConnectEvaluator: Sendable {
     /// 120 s: how far `signedAt` may be from the gateway's clock.
@@ -19,10 +19,16 @@ struct SimConnectEvaluator: Sendable {
     var localNodeId: String? = nil
     /// `server.version` (`--gateway-version`).
     var gatewayVersion: String = ClawPairVersion.current
+    /// `--allow-tailscale` (`gateway.auth.allowTailscale`): connects without a token or
+    /// password may authenticate as a verified Tailscale Serve login; nil when off.
+    var tailscale: SimTailscaleServe? = nil
 
     /// The verdict on one `connect`; `clientAddress` (the peer's IP) keys the
-    /// failed-authentication limit.
-    func evaluate(params raw: JSONValue?, challenge: ConnectChallenge, now: Int64, clientAddress: String = "") -> SimConnectVerdict {
+    /// failed-authentication limit; `tailscaleLogin` is the login a Tailscale Serve check
+    /// of the upgrade request verified (``SimTailscaleServe``), if any.
+    func evaluate(
+        params raw: JSONValue?, challenge: ConnectChallenge, now: Int64, clientAddress: String = "", tailscaleLogin: String? = nil
+    ) -> SimConnectVerdict {
         if let refusal = Self.checkDeviceBlockShape(raw) { return .refuse(refusal) }
         let params: ConnectParams
         do {
@@ -92,7 +98,8 @@ struct SimConnectEvaluator: Sendable {
             protocolVersion: protocolVersion, role: role, scopes: scopes, deviceId: device.id, clientId: params.client.id,
             mode: params.client.mode, signatureVersion: signatureVersion, deviceToken: nil, otherDeviceTokens: [],
             consumedBootstrapToken: nil, authKind: "none")
-        let verdict = limitedAuthenticate(params: params, device: device, acceptance: base, now: now, clientAddress: clientAddress)
+        let verdict = limitedAuthenticate(
+            params: params, device: device, acceptance: base, now: now, clientAddress: clientAddress, tailscaleLogin: tailscaleLogin)
         if case .accept(let acceptance) = verdict,
             let skew = versionSkew(params.client, role: role, clientAddress: clientAddress, authKind: acceptance.authKind)
         {
@@ -159,14 +166,15 @@ struct SimConnectEvaluator: Sendable {
     /// ``authenticate`` behind the limiter: a locked-out address is refused before its
     /// credential is looked at; a wrong credential counts; an accepted one clears the count.
     private func limitedAuthenticate(
-        params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64, clientAddress: String
+        params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64, clientAddress: String,
+        tailscaleLogin: String?
     ) -> SimConnectVerdict {
         if params.auth != nil, let retryAfterMs = limiter.retryAfterMs(clientAddress, now: now) {
             var refusal = SimRefusal.rateLimited(retryAfterMs: retryAfterMs)
             refusal.authKind = Self.authKind(params.auth)
             return .refuse(refusal)
         }
-        let verdict = authenticate(params: params, device: device, acceptance: acceptance, now: now)
+        let verdict = authenticate(params: params, device: device, acceptance: acceptance, now: now, tailscaleLogin: tailscaleLogin)
         switch verdict {
         case .refuse(let refusal) where Self.countedFailures.contains(GatewayErrorDetailCode(rawValue: refusal.outcome)):
             limiter.recordFailure(clientAddress, now: now)
@@ -189,9 +197,9 @@ struct SimConnectEvaluator: Sendable {
 
     // MARK: Credentials and pairing
 
-    private func authenticate(params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64)
-        -> SimConnectVerdict
-    {
+    private func authenticate(
+        params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64, tailscaleLogin: String?
+    ) -> SimConnectVerdict {
         var acceptance = acceptance
         let role = acceptance.role
         let paired = state.device(device.id)
@@ -248,6 +256,10 @@ struct SimConnectEvaluator: Sendable {
                 // Password mode: the gateway reads an unknown `token` as a missing password.
                 return .refuse(Self.passwordMissing(authKind: acceptance.authKind))
             }
+            if isTailscaleOnly && deviceToken == nil {
+                // A token that is no device token meets a gateway with none configured.
+                return .refuse(Self.tokenNotConfigured(authKind: acceptance.authKind))
+            }
             return .refuse(.detail(
                 .authDeviceTokenMismatch, "unauthorized: device token mismatch (rotated or revoked)",
                 details: GatewayErrorDetails(recommendedNextStep: .updateAuthCredentials), authKind: acceptance.authKind))
@@ -271,16 +283,49 @@ struct SimConnectEvaluator: Sendable {
             return admit(device: device, acceptance: acceptance, bootstrapToken: nil)
 
         case nil:
+            if tailscaleLogin != nil, tailscale != nil {
+                return tailscaleAdmission(params: params, device: device, acceptance: acceptance, now: now)
+            }
+            // A failed Tailscale check falls through to the shared-secret checks below,
+            // its reason unsaid (the gateway never sends AUTH_TAILSCALE_* on connect).
             if sharedToken != nil {
                 return .refuse(.detail(
                     .authTokenMissing, "unauthorized: gateway token missing",
                     details: GatewayErrorDetails(recommendedNextStep: .updateAuthConfiguration), authKind: "none"))
             }
             if sharedPassword != nil { return .refuse(Self.passwordMissing(authKind: "none")) }
+            if isTailscaleOnly { return .refuse(Self.tokenNotConfigured(authKind: "none")) }
             // No shared secret configured: the signed device identity is the credential,
             // and pairing decides.
             return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
         }
+    }
+
+    /// Tailscale allowed and no token or password: the gateway runs in token mode without a
+    /// token, so only Tailscale identities, bootstrap tokens and device tokens get in.
+    var isTailscaleOnly: Bool { tailscale != nil && sharedToken == nil && sharedPassword == nil }
+
+    /// A verified Tailscale login authenticates the connection but is no shared secret: the
+    /// device still pairs, except the Control UI's operator, which the gateway lets skip
+    /// pairing on a verified tailnet identity.
+    private func tailscaleAdmission(
+        params: ConnectParams, device: ConnectDevice, acceptance: SimAcceptance, now: Int64
+    ) -> SimConnectVerdict {
+        var acceptance = acceptance
+        acceptance.authKind = "tailscale"
+        let role = acceptance.role
+        if params.client.id == GatewayClientID.controlUI.rawValue, role == GatewayRole.operator.rawValue,
+            !Self.covers(state.device(device.id)?.grants[role], acceptance.scopes)
+        {
+            state.pairDirectly(deviceId: device.id, publicKey: device.publicKey, role: role, scopes: acceptance.scopes)
+        }
+        return pairOrAdmit(params: params, device: device, acceptance: acceptance, bootstrapToken: nil, now: now)
+    }
+
+    static func tokenNotConfigured(authKind: String) -> SimRefusal {
+        .detail(
+            .authTokenNotConfigured, "unauthorized: gateway token not configured on gateway (set gateway.auth.token)",
+            details: GatewayErrorDetails(recommendedNextStep: .updateAuthConfiguration), authKind: authKind)
     }
 
     static func passwordMissing(authKind: String) -> SimRefusal {

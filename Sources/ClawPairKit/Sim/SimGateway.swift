@@ -71,7 +71,8 @@ public final class SimGateway: Sendable {
         let evaluator = SimConnectEvaluator(
             state: state, sharedToken: configuration.sharedToken, sharedPassword: configuration.sharedPassword,
             limiter: SimAuthFailureLimiter(limit: configuration.authFailureLimit), localNodeId: configuration.localNodeId,
-            gatewayVersion: configuration.gatewayVersion)
+            gatewayVersion: configuration.gatewayVersion,
+            tailscale: configuration.allowTailscale ? SimTailscaleServe(whois: configuration.tailscaleWhois) : nil)
         let context = SimGatewayContext(
             state: state, evaluator: evaluator, tls: tls, tickInterval: configuration.tickInterval,
             origin: origin)

@@ -64,6 +64,9 @@ public struct SimAttempt: Sendable, Hashable {
     public var role: String?
     public var deviceId: String?
     public var authKind: String?
+    /// With `--allow-tailscale`, how the Tailscale Serve check of the upgrade request went
+    /// (``SimTailscaleServe/Check``: `verified`, `whois-failed`, …); the client is not told.
+    public var tailscale: String?
     /// `OK`, an `error.details.code` (`PAIRING_REQUIRED`, `SIGNATURE_INVALID`, …), a
     /// top-level error code (`INVALID_REQUEST`), or a transport outcome (`NO_CONNECT`,
     /// `FRAME_TOO_LARGE`, `NOT_CONNECT`, `FAULT_CLOSE_1008`, `ACCESS_CHALLENGE`,
@@ -76,7 +79,7 @@ public struct SimAttempt: Sendable, Hashable {
             "attemptId": .integer(Int64(attemptId)), "atMs": .integer(atMs), "remoteAddress": .string(remoteAddress),
             "sentConnect": .bool(sentConnect), "clientId": JSONValue(clientId), "mode": JSONValue(mode),
             "role": JSONValue(role), "deviceId": JSONValue(deviceId), "authKind": JSONValue(authKind),
-            "outcome": JSONValue(outcome), "requestId": JSONValue(requestId),
+            "outcome": JSONValue(outcome), "requestId": JSONValue(requestId), "tailscale": JSONValue(tailscale),
         ]
     }
 }

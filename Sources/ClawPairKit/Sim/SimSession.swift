@@ -60,12 +60,19 @@ struct SimSession: Sendable {
             maximumMessageSize: GatewayFrame.preAuthMaximumBytes)
         gateway.connections.add(connectionNumber, socket)
         defer { gateway.connections.remove(connectionNumber) }
-        await converse(socket, attempt: attempt, clientAddress: tcp.remoteAddress.ip.description)
+        var tailscaleLogin: String?
+        if let serve = gateway.evaluator.tailscale {
+            let (check, login) = serve.check(headers: request.head.headers, peer: tcp.remoteAddress.ip)
+            state.updateAttempt(attempt) { $0.tailscale = check.rawValue }
+            tailscaleLogin = login
+        }
+        await converse(
+            socket, attempt: attempt, clientAddress: tcp.remoteAddress.ip.description, tailscaleLogin: tailscaleLogin)
     }
 
     // MARK: The handshake
 
-    private func converse(_ socket: WebSocketServerConnection, attempt: Int, clientAddress: String) async {
+    private func converse(_ socket: WebSocketServerConnection, attempt: Int, clientAddress: String, tailscaleLogin: String?) async {
         let state = gateway.state
         let connectDeadline = ContinuousClock.now + Self.connectTimeout
         var challenge: ConnectChallenge?
@@ -141,7 +148,8 @@ struct SimSession: Sendable {
             verdict = .refuse(.rateLimited())
         } else {
             verdict = gateway.evaluator.evaluate(
-                params: request.params, challenge: challenge, now: WallClock.nowMs(), clientAddress: clientAddress)
+                params: request.params, challenge: challenge, now: WallClock.nowMs(), clientAddress: clientAddress,
+                tailscaleLogin: tailscaleLogin)
         }
         switch verdict {
         case .refuse(let refusal):

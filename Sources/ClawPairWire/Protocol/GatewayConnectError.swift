@@ -168,6 +168,16 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
         case .authPasswordNotConfigured:
             "the gateway does not use a password; make a setup code on the gateway host (openclaw qr) and pair with it"
         case .authTokenMissing: "the gateway requires its token; pair with a setup code (or link) that carries it"
+        case .authTokenNotConfigured:
+            "the gateway has no token configured (it may admit only Tailscale Serve identities); connect through its tailscale serve URL or pair with a setup code (openclaw qr)"
+        case .authTailscaleIdentityMissing:
+            "the gateway expected a Tailscale identity; connect through its tailscale serve URL (https://NAME.ts.net) or pair with a setup code"
+        case .authTailscaleProxyMissing:
+            "Tailscale identity counts only through the gateway host's own tailscale serve; use its https://NAME.ts.net URL or pair with a setup code"
+        case .authTailscaleWhoisFailed:
+            "the gateway could not look up this machine on the tailnet (tailscale whois); check tailscale status on both ends, or pair with a setup code"
+        case .authTailscaleIdentityMismatch:
+            "this machine's tailnet login does not match the identity the gateway was given; check tailscale status, or pair with a setup code"
         case .authScopeMismatch:
             "this device's token does not cover the scopes asked for; approve the wider scopes on the gateway host or pair again with a new setup code"
         default: nil

@@ -18,6 +18,13 @@ public struct GatewayErrorDetailCode: RawRepresentable, Sendable, Hashable, Cust
     public static let authDeviceTokenMismatch = Self(rawValue: "AUTH_DEVICE_TOKEN_MISMATCH")
     public static let authScopeMismatch = Self(rawValue: "AUTH_SCOPE_MISMATCH")
     public static let authRateLimited = Self(rawValue: "AUTH_RATE_LIMITED")
+    /// The gateway's Tailscale Serve identity checks. Its sources name and map these, but a
+    /// failed check falls through to the token check, so current gateways do not send them
+    /// on connect; older or other gateways may.
+    public static let authTailscaleIdentityMissing = Self(rawValue: "AUTH_TAILSCALE_IDENTITY_MISSING")
+    public static let authTailscaleProxyMissing = Self(rawValue: "AUTH_TAILSCALE_PROXY_MISSING")
+    public static let authTailscaleWhoisFailed = Self(rawValue: "AUTH_TAILSCALE_WHOIS_FAILED")
+    public static let authTailscaleIdentityMismatch = Self(rawValue: "AUTH_TAILSCALE_IDENTITY_MISMATCH")
     public static let protocolMismatch = Self(rawValue: "PROTOCOL_MISMATCH")
     public static let deviceIdentityRequired = Self(rawValue: "DEVICE_IDENTITY_REQUIRED")
     public static let deviceAuthInvalid = Self(rawValue: "DEVICE_AUTH_INVALID")

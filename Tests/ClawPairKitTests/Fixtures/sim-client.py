@@ -123,9 +123,10 @@ def ssl_context(url):
     return context
 
 
-async def open_socket(url=None):
+async def open_socket(url=None, headers=None):
     url = url or Options.url
-    ws = await connect(url, ssl=ssl_context(url), open_timeout=10, max_size=2**25, ping_interval=None)
+    ws = await connect(url, ssl=ssl_context(url), open_timeout=10, max_size=2**25, ping_interval=None,
+                       additional_headers=headers)
     if url.startswith("wss"):
         der = ws.transport.get_extra_info("ssl_object").getpeercert(binary_form=True)
         check(hashlib.sha256(der).hexdigest() == Options.fingerprint, "the TLS certificate does not match the pin")
@@ -174,9 +175,9 @@ def connect_params(device, challenge, *, role, mode="node", client_id="test", sc
     }
 
 
-async def attempt(device, keep_open=False, **kwargs):
-    """One connect. Returns {challenge, response, close:(code, reason), ws?}."""
-    ws = await open_socket()
+async def attempt(device, keep_open=False, headers=None, **kwargs):
+    """One connect (`headers` added to the upgrade request). Returns {challenge, response, close:(code, reason), ws?}."""
+    ws = await open_socket(headers=headers)
     event = await next_frame(ws)
     check(event.get("type") == "event" and event.get("event") == "connect.challenge", f"first frame is {event}")
     challenge = event["payload"]
@@ -704,6 +705,57 @@ async def scenario_client_version(admin, local_node_id, gateway_version):
         "operator": hello_of(operator)["type"],
     }
 
+SERVE_HEADERS = {"X-Forwarded-For": "100.64.0.7", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "gw.tail0.ts.net"}
+
+
+async def scenario_tailscale(admin):
+    """A sim with --allow-tailscale and whois 100.64.0.7 -> alice@example.com: each failed Tailscale Serve
+    check falls through to the shared-secret checks; a verified login still pairs (the Control UI's
+    operator aside); an explicit token turns the Tailscale path off."""
+    def code_and_step(result):
+        details = error_of(result).get("details") or {}
+        check(result["close"][0] == 1008, f"closed with {result['close']}")
+        return [details.get("code"), details.get("recommendedNextStep")]
+
+    login = {"Tailscale-User-Login": "alice@example.com"}
+    outcome = {}
+    outcome["direct"] = code_and_step(await attempt(Device(), role="node", headers=login))
+    outcome["identityMissing"] = code_and_step(await attempt(Device(), role="node", headers=SERVE_HEADERS))
+    partial = {"X-Forwarded-For": "100.64.0.7", **login}
+    outcome["proxyMissing"] = code_and_step(await attempt(Device(), role="node", headers=partial))
+    unknown = {**SERVE_HEADERS, "X-Forwarded-For": "100.64.0.99", **login}
+    outcome["whoisFailed"] = code_and_step(await attempt(Device(), role="node", headers=unknown))
+    other = {**SERVE_HEADERS, "Tailscale-User-Login": "mallory@example.com"}
+    outcome["identityMismatch"] = code_and_step(await attempt(Device(), role="node", headers=other))
+
+    # Whois names alice@example.com; the header's case does not matter.
+    verified = {**SERVE_HEADERS, "X-Forwarded-For": "127.0.0.1, 100.64.0.7", "Tailscale-User-Login": "Alice@Example.COM"}
+    device = Device()
+    first = await attempt(device, role="node", headers=verified)
+    details = error_of(first)["details"]
+    outcome["verified"] = [details.get("code"), details.get("reason")]
+    status, _ = admin.post(f"/approve/{details['requestId']}")
+    check(status == 200, f"approve answered {status}")
+    paired = hello_of(await attempt(device, role="node", headers=verified))
+    check(isinstance(paired["auth"].get("deviceToken"), str), "no device token after the Tailscale pairing")
+    outcome["afterApproval"] = paired["type"]
+
+    control_ui = await attempt(Device(), role="operator", mode="ui", client_id="openclaw-control-ui",
+                               scopes=["operator.read"], headers=verified)
+    outcome["controlUi"] = hello_of(control_ui)["auth"]["scopes"]
+    outcome["explicitToken"] = code_and_step(
+        await attempt(Device(), role="node", auth={"token": "not-the-token"}, headers=verified))
+    return outcome
+
+
+async def scenario_tailscale_off(admin):
+    """A sim without --allow-tailscale: Serve identity headers count for nothing."""
+    verified = {**SERVE_HEADERS, "Tailscale-User-Login": "alice@example.com"}
+    result = await attempt(Device(), role="node", headers=verified)
+    details = error_of(result).get("details") or {}
+    return {"verified": [details.get("code"), details.get("recommendedNextStep")]}
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
@@ -733,6 +785,8 @@ async def main():
         "auth-limit": lambda: scenario_auth_limit(admin, os.environ[args.password_env], args.count),
         "scope-mismatch": lambda: scenario_scope_mismatch(admin),
         "revoke": lambda: scenario_revoke(admin),
+        "tailscale": lambda: scenario_tailscale(admin),
+        "tailscale-off": lambda: scenario_tailscale_off(admin),
         "client-version": lambda: scenario_client_version(admin, args.local_node_id, args.gateway_version),
     }
     try:
