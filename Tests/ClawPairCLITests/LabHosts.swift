@@ -14,6 +14,7 @@ struct LabHosts {
     static let stateDirectory: String = {
         var template = Array("/tmp/clawpair-lab-state-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed: errno \(errno)") }
+        atexit { try? FileManager.default.removeItem(atPath: LabHosts.stateDirectory) }
         return String(cString: made)
     }()
 
