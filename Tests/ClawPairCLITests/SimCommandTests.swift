@@ -19,20 +19,10 @@ import ClawPairKit
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var empty = sigset_t()
-            sigemptyset(&empty)
-            var all = sigset_t()
-            sigfillset(&all)
-            posix_spawnattr_setsigmask(&attributes, &empty)
-            posix_spawnattr_setsigdefault(&attributes, &all)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
             let argv = ([LabHosts.clawpair, "sim"] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
             var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, LabHosts.clawpair, &actions, &attributes, argv, environ)
+            let spawned = withCleanSpawnAttributes { posix_spawn(&pid, LabHosts.clawpair, &actions, $0, argv, environ) }
             guard spawned == 0 else { throw LabHosts.Failure(description: "cannot run clawpair: \(spawned)") }
             self.pid = pid
         }

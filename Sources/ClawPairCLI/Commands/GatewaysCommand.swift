@@ -214,7 +214,7 @@ private struct Gateways {
         if context.json {
             context.printJSON(["focused": .string(id.rawValue), "previous": previous.map { .string($0.rawValue) } ?? .null])
         } else {
-            console.print("focused \(try describe(id))" + (previous.map { Array($0.rawValue.utf8) == Array(id.rawValue.utf8) } == true ? " (already focused)" : "") + "\n")
+            console.print("focused \(try describe(id))" + (previous == id ? " (already focused)" : "") + "\n")
         }
         return .success
     }

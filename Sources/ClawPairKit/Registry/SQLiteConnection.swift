@@ -92,20 +92,16 @@ final class SQLiteConnection {
     /// so two processes changing the registry queue on the busy timeout instead of failing
     /// when a read lock cannot be upgraded. Any error rolls the whole change back.
     func write<T>(_ body: () throws(ClawPairError) -> T) throws(ClawPairError) -> T {
-        try execute("BEGIN IMMEDIATE")
-        do throws(ClawPairError) {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try transaction("BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in one read transaction, so several queries see the same snapshot.
     func read<T>(_ body: () throws(ClawPairError) -> T) throws(ClawPairError) -> T {
-        try execute("BEGIN DEFERRED")
+        try transaction("BEGIN DEFERRED", body)
+    }
+
+    private func transaction<T>(_ begin: String, _ body: () throws(ClawPairError) -> T) throws(ClawPairError) -> T {
+        try execute(begin)
         do throws(ClawPairError) {
             let result = try body()
             try execute("COMMIT")
