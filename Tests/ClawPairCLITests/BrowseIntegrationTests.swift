@@ -113,6 +113,12 @@ import ClawPairKit
         try JSONValue.array(remembered).serialized().write(toFile: recentFile, atomically: true, encoding: .utf8)
         let again = try gateways(try lab.exec("client", [clawpair, "browse", "--json"]).stdout)
         #expect(Set(again.compactMap { $0["instance"]?.stringValue }) == ["Studio (OpenClaw)", "Küche GW", "Studio (OpenClaw) #2"])
+        // …and forgotten, so it costs the next browse nothing.
+        guard case .array(let afterwards) = try JSONParser.parse(String(contentsOfFile: recentFile, encoding: .utf8)) else {
+            Issue.record("the recent instances are gone")
+            return
+        }
+        #expect(Set(afterwards.compactMap { $0["name"]?.stringValue }) == ["Studio (OpenClaw)", "Küche GW", "Studio (OpenClaw) #2"])
 
         // --watch: additions, then the removal when a publisher stops; SIGTERM ends it with 0.
         // The shell reports the watcher's pid and exit status; the watcher is ended by that pid.

@@ -56,6 +56,15 @@ import Testing
         // Every DNSServiceRef (one D-Bus connection each) is gone once browse returns.
         #expect(try !hosts.clientBusPeers().contains(getpid()))
 
+        // The line-protocol lookups the browse made beside its queries, against the client's
+        // real avahi-daemon, whose cache now holds the gateway's addresses.
+        let clientInterface = try #require(UInt32(try hosts.run(in: .client, ["cat", "/sys/class/net/veth-cl/ifindex"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let lookedUp = try Self.lookUp(
+            [MDNSHostQuery.typeA, MDNSHostQuery.typeAAAA].map { MDNSHostQuery(host: "cpm-gw.local.", interfaceIndex: clientInterface, recordType: $0) },
+            enter: hosts.enterClient)
+        #expect(lookedUp == [.address(interfaceIndex: clientInterface, .v4([10, 78, 0, 1])), .address(interfaceIndex: clientInterface, try #require(IPAddress("fd78::1")))])
+
         // Address family filter.
         var ipv4Browser = browser
         ipv4Browser.options.addressFamily = .ipv4
@@ -169,6 +178,32 @@ import Testing
     /// Time to the first gateway (resolved, with an address) for `MDNSBrowser.events()` and
     /// for `avahi-browse -rp` (first `=` line), on the same hosts, alternating, with the
     /// client's avahi-daemon cache warm and cold (daemon restarted before each round).
+    /// Runs `AvahiHostnameLookup`s one after another on a thread inside the client host.
+    static func lookUp(
+        _ queries: [MDNSHostQuery], enter: @escaping @Sendable () throws(ClawPairError) -> Void
+    ) throws -> [AvahiSimpleProtocol.Reply?] {
+        let replies = Mutex<Result<[AvahiSimpleProtocol.Reply?], ClawPairError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            let result = Result { () throws(ClawPairError) -> [AvahiSimpleProtocol.Reply?] in
+                try enter()
+                return queries.map { query in
+                    guard let lookup = AvahiHostnameLookup.start(query, socketPath: AvahiSimpleProtocol.socketPath) else { return nil }
+                    while true {
+                        var descriptor = pollfd(fd: lookup.socket, events: Int16(POLLIN), revents: 0)
+                        guard poll(&descriptor, 1, 5000) == 1 else { return nil }
+                        if let reply = lookup.read() { return reply }
+                    }
+                }
+            }
+            replies.withLock { $0 = result }
+        }
+        thread.start()
+        done.wait()
+        return try replies.withLock { $0 }!.get()
+    }
+
     @Test(.enabled(if: MDNSTestHosts.canRun && ProcessInfo.processInfo.environment["CLAWPAIR_MDNS_BENCH"] == "1",
         "benchmark: set CLAWPAIR_MDNS_BENCH=1 (and run as root)"))
     func timeToFirstGatewayVersusAvahiBrowse() async throws {

@@ -27,6 +27,13 @@ import Glibc
         #expect(recent.load().first == key(names[5]))
         #expect(Set(recent.load()) == Set(expected))
 
+        // Expected but not seen: forgotten, the rest kept in order.
+        let gone: Set = [key(names[9]), key(names[7]), key("never remembered")]
+        known = recent.forget(gone, known: known)
+        #expect(recent.load() == known)
+        #expect(known == [key(names[5])] + expected.filter { $0 != key(names[5]) && !gone.contains($0) })
+        #expect(known.count == MDNSRecentInstances.limit - 2)
+
         var info = stat()
         #expect(stat(fixture.path + "/state/" + MDNSRecentInstances.fileName, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)

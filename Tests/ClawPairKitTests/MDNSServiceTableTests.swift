@@ -39,6 +39,11 @@ import Testing
         return .record(query(host, type), added: added, error: 0, recordType: type, rdata: rdata, ttl: 0)
     }
 
+    /// What subscribing to a host asks for: the line-protocol lookups, then the queries.
+    private func hostStarts(_ host: String, _ types: UInt16...) -> [Action] {
+        types.map { .lookUp(query(host, $0)) } + types.map { .start(.address(query(host, $0))) }
+    }
+
     private let v4: [UInt8] = [10, 78, 0, 1]
     private let linkLocal: [UInt8] = [0xFE, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]
 
@@ -47,8 +52,7 @@ import Testing
         #expect(table.apply(browse("GW"), at: at(1)) == [.start(.resolve(key("GW")))])
         #expect(table.flushEvents() == [])
         #expect(
-            table.apply(resolve("GW"), at: at(2))
-                == [.start(.address(query("gw.local.", 1))), .start(.address(query("gw.local.", 28)))])
+            table.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 1, 28))
         // Resolved: announced at once, addresses to follow.
         let added = table.flushEvents()
         guard case .added(let first) = added.first, added.count == 1 else {
@@ -57,8 +61,9 @@ import Testing
         }
         #expect(first.addresses == [])
         #expect(!table.isSettled)
-        #expect(table.apply(record("gw.local.", v4), at: at(3)) == [])
-        #expect(table.apply(record("gw.local.", linkLocal), at: at(3)) == [])
+        // The first record of each type ends that type's lookup.
+        #expect(table.apply(record("gw.local.", v4), at: at(3)) == [.endLookup(query("gw.local.", 1))])
+        #expect(table.apply(record("gw.local.", linkLocal), at: at(3)) == [.endLookup(query("gw.local.", 28))])
         // Both addresses arrived in one round: one event.
         let events = table.flushEvents()
         #expect(events.count == 1)
@@ -77,54 +82,135 @@ import Testing
         #expect(table.lastActivity == at(3))
     }
 
-    @Test func anExpectedInstanceIsAnnouncedResolvedAndWithAddressesWhenTheBrowseReportsIt() {
+    @Test func anExpectedInstanceIsAnnouncedOnceItResolves() {
         var table = makeTable(.ipv4)
         #expect(table.expect(key("GW"), until: at(350)) == [.start(.resolve(key("GW")))])
         #expect(table.expect(key("GW"), until: at(350)) == [])
-        #expect(table.apply(resolve("GW"), at: at(2)) == [.start(.address(query("gw.local.", 1)))])
-        #expect(table.apply(record("gw.local.", v4), at: at(3)) == [])
-        // Resolved and addressed, but the browse has not reported it: nothing to say yet.
+        // Not resolved yet: nothing to say, and nothing to wait for in a one-shot browse.
         #expect(table.flushEvents() == [])
         #expect(!table.isSettled)
-        #expect(table.resolvedServices == [])
-
-        #expect(table.apply(browse("GW"), at: at(11)) == [])
-        let events = table.flushEvents()
-        guard case .added(let service) = events.first, events.count == 1 else {
-            Issue.record("expected one .added, got \(events)")
+        #expect(table.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 1))
+        // The resolve is the daemon's answer: announced before the browse reports it.
+        let added = table.flushEvents()
+        guard case .added(let first) = added.first, added.count == 1 else {
+            Issue.record("expected one .added, got \(added)")
             return
         }
-        #expect(service.addresses == ["10.78.0.1"])
+        #expect(first.rawInstanceName == "GW")
+        #expect(table.resolvedServices.map(\.rawInstanceName) == ["GW"])
+        #expect(table.apply(record("gw.local.", v4), at: at(3)) == [.endLookup(query("gw.local.", 1))])
+        #expect(table.flushEvents().map(\.kind) == ["updated"])
         #expect(table.isSettled)
-        // Reported: no longer dropped at the expectation's end.
+
+        // The browse's report of it is no new event, and it is kept past the expectation.
+        #expect(table.apply(browse("GW"), at: at(11)) == [])
+        #expect(table.flushEvents() == [])
         #expect(table.nextTimer == at(302))
         #expect(table.tick(at: at(400)) == [])
         #expect(table.resolvedServices.map(\.rawInstanceName) == ["GW"])
     }
 
-    @Test func anExpectedInstanceTheBrowseNeverReportsIsDroppedSilently() {
+    @Test func anExpectedInstanceTheBrowseNeverReportsIsRemovedAtTheExpectationsEnd() {
         var table = makeTable(.ipv4)
         _ = table.expect(key("Gone"), until: at(350))
         _ = table.apply(resolve("Gone"), at: at(2))
+        #expect(table.flushEvents().map(\.kind) == ["added"])
         #expect(table.nextTimer == at(302))
         #expect(table.tick(at: at(349)) == [])
         #expect(table.nextTimer == at(350))
         #expect(
-            table.tick(at: at(350)) == [.stop(.resolve(key("Gone"))), .stop(.address(query("gw.local.", 1)))])
-        #expect(table.flushEvents() == [])
+            table.tick(at: at(350))
+                == [.stop(.resolve(key("Gone"))), .endLookup(query("gw.local.", 1)), .stop(.address(query("gw.local.", 1)))])
+        #expect(table.flushEvents().map(\.kind) == ["removed"])
         #expect(table.nextTimer == nil)
+        #expect(table.resolvedServices == [])
+    }
+
+    @Test func anExpectedInstanceThatDoesNotResolveIsNeverReported() {
+        var table = makeTable(.ipv4)
+        _ = table.expect(key("Gone"), until: at(350))
+        let failure = DNSSDReply.resolve(key("Gone"), error: -65537, fullName: "", hostTarget: "", port: 0, txt: [])
+        #expect(table.apply(failure, at: at(2)) == [.stop(.resolve(key("Gone")))])
+        #expect(table.flushEvents() == [])
+        #expect(table.tick(at: at(350)) == [])
+        #expect(table.flushEvents() == [])
         // A removal the browse might report for it later is no event either.
         #expect(table.apply(browse("Gone", added: false), at: at(400)) == [])
         #expect(table.flushEvents() == [])
+        #expect(table.resolvedServices == [])
+    }
+
+    @Test func theLookupsAddressStandsInUntilTheQueryAnswers() {
+        var table = makeTable(.ipv4)
+        _ = table.apply(browse("GW"), at: at(1))
+        _ = table.apply(resolve("GW"), at: at(2))
+        #expect(table.flushEvents().map(\.kind) == ["added"])
+        let lookup = query("gw.local.", 1)
+        #expect(table.lookedUp(lookup, .address(interfaceIndex: interface, .v4(v4)), at: at(3)) == [.endLookup(lookup)])
+        let events = table.flushEvents()
+        guard case .updated(let service) = events.first, events.count == 1 else {
+            Issue.record("expected one .updated, got \(events)")
+            return
+        }
+        #expect(service.addresses == ["10.78.0.1"])
+        // A stand-in does not settle a one-shot browse: the query's full set does.
+        #expect(!table.isSettled)
+        #expect(table.lastActivity == at(3))
+        // The same address from the query: no change to report.
+        #expect(table.apply(record("gw.local.", v4), at: at(12)) == [])
+        #expect(table.flushEvents() == [])
+        #expect(table.isSettled)
+        // A late answer to a lookup already ended changes nothing.
+        #expect(table.lookedUp(lookup, .address(interfaceIndex: interface, .v4([10, 0, 0, 9])), at: at(13)) == [])
+        #expect(table.flushEvents() == [])
+    }
+
+    @Test func theQueryReplacesAStandInItDoesNotConfirm() {
+        var table = makeTable(.ipv4)
+        _ = table.apply(browse("GW"), at: at(1))
+        _ = table.apply(resolve("GW"), at: at(2))
+        let lookup = query("gw.local.", 1)
+        _ = table.lookedUp(lookup, .address(interfaceIndex: interface, .v4([10, 0, 0, 9])), at: at(3))
+        _ = table.flushEvents()
+        _ = table.apply(record("gw.local.", v4), at: at(12))
+        let events = table.flushEvents()
+        guard case .updated(let service) = events.first, events.count == 1 else {
+            Issue.record("expected one .updated, got \(events)")
+            return
+        }
+        #expect(service.addresses == ["10.78.0.1"])
+    }
+
+    @Test func lookupAnswersThatDoNotFitAreIgnored() {
+        var table = makeTable()
+        _ = table.apply(browse("GW"), at: at(1))
+        _ = table.apply(resolve("GW"), at: at(2))
+        _ = table.flushEvents()
+        let lookupA = query("gw.local.", 1)
+        let lookupAAAA = query("gw.local.", 28)
+        // Another interface's answer, an IPv6 address for an A lookup, a failure: each ends
+        // the lookup and reports nothing.
+        #expect(table.lookedUp(lookupA, .address(interfaceIndex: interface + 1, .v4(v4)), at: at(3)) == [.endLookup(lookupA)])
+        #expect(table.lookedUp(lookupAAAA, .address(interfaceIndex: interface, .v4(v4)), at: at(3)) == [.endLookup(lookupAAAA)])
+        #expect(table.flushEvents() == [])
+        var other = makeTable(.ipv4)
+        _ = other.apply(browse("GW"), at: at(1))
+        _ = other.apply(resolve("GW"), at: at(2))
+        _ = other.flushEvents()
+        #expect(other.lookedUp(lookupA, .failed("15 Timeout reached"), at: at(3)) == [.endLookup(lookupA)])
+        #expect(other.lookedUp(lookupA, nil, at: at(3)) == [])
+        #expect(other.flushEvents() == [])
+        // Unknown hosts are ignored.
+        #expect(other.lookedUp(query("nobody.local.", 1), .address(interfaceIndex: interface, .v4(v4)), at: at(3)) == [])
     }
 
     @Test func familyFilterChoosesTheQueries() {
         var ipv4 = makeTable(.ipv4)
         _ = ipv4.apply(browse("GW"), at: at(1))
-        #expect(ipv4.apply(resolve("GW"), at: at(2)) == [.start(.address(query("gw.local.", 1)))])
+        #expect(ipv4.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 1))
         var ipv6 = makeTable(.ipv6)
         _ = ipv6.apply(browse("GW"), at: at(1))
-        #expect(ipv6.apply(resolve("GW"), at: at(2)) == [.start(.address(query("gw.local.", 28)))])
+        #expect(ipv6.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 28))
     }
 
     @Test func laterChangesAreUpdates() {
@@ -165,7 +251,10 @@ import Testing
         #expect(table.flushEvents() == [])
         #expect(
             table.apply(browse("GW", added: false), at: at(5))
-                == [.stop(.resolve(key("GW"))), .stop(.address(query("gw.local.", 1))), .stop(.address(query("gw.local.", 28)))])
+                == [
+                    .stop(.resolve(key("GW"))), .endLookup(query("gw.local.", 28)), .stop(.address(query("gw.local.", 1))),
+                    .stop(.address(query("gw.local.", 28))),
+                ])
         #expect(
             table.flushEvents()
                 == [.removed(MDNSServiceInstance(name: "GW", serviceType: type, domain: domain, interfaceIndex: 3, interfaceName: "veth0"))])
@@ -202,7 +291,7 @@ import Testing
         var table = makeTable(.ipv4)
         _ = table.apply(browse("A"), at: at(1))
         _ = table.apply(browse("B"), at: at(1))
-        #expect(table.apply(resolve("A"), at: at(2)) == [.start(.address(query("gw.local.", 1)))])
+        #expect(table.apply(resolve("A"), at: at(2)) == hostStarts("gw.local.", 1))
         #expect(table.apply(resolve("B"), at: at(2)) == [])
         #expect(table.flushEvents().map(\.kind) == ["added", "added"])
         _ = table.apply(record("gw.local.", v4), at: at(3))
@@ -217,7 +306,7 @@ import Testing
         var table = announcedTable(family: .ipv4)
         #expect(
             table.apply(resolve("GW", host: "other.local."), at: at(10))
-                == [.stop(.address(query("gw.local.", 1))), .start(.address(query("other.local.", 1)))])
+                == [.stop(.address(query("gw.local.", 1)))] + hostStarts("other.local.", 1))
         let events = table.flushEvents()
         guard case .updated(let service) = events.first else {
             Issue.record("expected .updated, got \(events)")

@@ -22,7 +22,7 @@ public struct MachineCheckInputs: Sendable {
         /// Used when `DBUS_SYSTEM_BUS_ADDRESS` is not set.
         public var dbusSystemBusSocket = DBusAddress.defaultSystemBusSocketPath
         /// avahi-daemon's simple-protocol socket (`AVAHI_SOCKET`).
-        public var avahiDaemonSocket = "/run/avahi-daemon/socket"
+        public var avahiDaemonSocket = AvahiSimpleProtocol.socketPath
         /// Present when systemd runs the machine; picks `systemctl` or `service` in remedies.
         public var systemdRuntimeDirectory = ServiceManager.systemdRuntimeDirectory
         /// Searched after `PATH` for daemons (Debian ships avahi-daemon in /usr/sbin, which a

@@ -50,23 +50,6 @@ public enum UnixSocketProbe {
 
     /// Connects to `address` and closes the connection again.
     public static func probe(_ address: UnixSocketAddress, timeout: Duration = connectTimeout) -> Outcome {
-        var socketAddress = sockaddr_un()
-        socketAddress.sun_family = sa_family_t(AF_UNIX)
-        let nameBytes: [UInt8]
-        switch address {
-        case .path(let path): nameBytes = Array(path.utf8) + [0]
-        case .abstract(let name): nameBytes = [0] + Array(name.utf8)
-        }
-        let capacity = MemoryLayout.size(ofValue: socketAddress.sun_path)
-        guard nameBytes.count <= capacity, !(nameBytes.count == 1 && nameBytes[0] == 0) else {
-            return .failed(errno: ENAMETOOLONG, reason: String(cString: strerror(ENAMETOOLONG)))
-        }
-        withUnsafeMutableBytes(of: &socketAddress.sun_path) { buffer in
-            buffer.copyBytes(from: nameBytes)
-        }
-        // An abstract name's length is in the address length, not a terminating NUL.
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + nameBytes.count)
-
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return .failed(errno: errno, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -79,8 +62,8 @@ public enum UnixSocketProbe {
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
 
         while true {
-            let result = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
+            guard let result = address.withSockAddr({ connect(descriptor, $0, $1) }) else {
+                return .failed(errno: ENAMETOOLONG, reason: String(cString: strerror(ENAMETOOLONG)))
             }
             if result == 0 { return .accepted }
             let code = errno

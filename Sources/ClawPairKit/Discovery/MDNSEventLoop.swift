@@ -31,10 +31,17 @@ final class MDNSEventLoop {
     private let clock = ContinuousClock()
     private let inbox = DNSSDReplyInbox()
     private var operations: [MDNSOperationKey: DNSServiceOperation] = [:]
-    /// Operations the table asked for, started once the events of the same round are out.
+    private var lookups: [MDNSHostQuery: AvahiHostnameLookup] = [:]
+    /// Lookups' replies (nil: failed or not started), applied with the dns_sd replies.
+    private var lookupReplies: [(MDNSHostQuery, AvahiSimpleProtocol.Reply?)] = []
+    /// Operations the table asked for, started one per round once the round's events are out.
     private var queuedStarts: [MDNSOperationKey] = []
     /// The instances recent browses announced (``MDNSRecentInstances``), newest first.
     private var recent: [MDNSInstanceKey] = []
+    /// Those this browse resolves ahead, until their expectation ends.
+    private var expected: Set<MDNSInstanceKey> = []
+    private var expectationEnd: Instant?
+    private var announced: Set<MDNSInstanceKey> = []
     private var table: MDNSServiceTable
     private var interfaceIndex: UInt32 = 0
 
@@ -48,7 +55,10 @@ final class MDNSEventLoop {
     /// Runs until stopped, until a one-shot browse is done, or until the browse fails.
     /// Every `DNSServiceRef` is deallocated before it returns or throws.
     func run() throws(ClawPairError) -> Outcome {
-        defer { operations.removeAll() }
+        defer {
+            operations.removeAll()
+            lookups.removeAll()
+        }
         try options.validate()
         if let name = options.interfaceName {
             guard let index = NetworkInterface.index(named: name) else {
@@ -71,18 +81,21 @@ final class MDNSEventLoop {
             try applyReplies(at: now)
             let events = table.flushEvents()
             if case .watch(let emit) = mode { events.forEach(emit) }
-            // Only now start what the replies asked for (a resolved gateway's address
-            // queries, say): each start blocks on a D-Bus connection of its own, about
-            // 1.5 ms, which the event that caused it should not wait for.
-            try startQueued()
-            remember(events)
-            if !inbox.replies.isEmpty { continue }
+            remember(events, at: now)
+            if !inbox.replies.isEmpty || !lookupReplies.isEmpty { continue }
 
             var wakeAt = table.nextTimer
             if let policy {
                 let finish = policy.finishTime(for: table)
                 if finish <= now { return .services(table.resolvedServices) }
                 wakeAt = min(wakeAt ?? finish, finish)
+            }
+            if !queuedStarts.isEmpty {
+                // Only now, and one per round: each start blocks on a D-Bus connection of
+                // its own (about 1.5 ms), which neither the events that asked for it nor the
+                // replies to earlier starts should wait behind.
+                try start(queuedStarts.removeFirst())
+                wakeAt = now
             }
             if try waitAndProcess(until: wakeAt) == .stopped { return .stopped }
         }
@@ -100,21 +113,32 @@ final class MDNSEventLoop {
         where trimmed(key.serviceType) == trimmed(options.serviceType)
             && (interfaceIndex == 0 || key.interfaceIndex == interfaceIndex)
         {
+            expected.insert(key)
             try perform(table.expect(key, until: until))
         }
-        try startQueued()
+        expectationEnd = until
     }
 
-    private func remember(_ events: [MDNSEvent]) {
+    /// Keeps the recent instances current: those announced go first, and those expected
+    /// but not announced by the expectation's end are forgotten, so a gateway that is gone
+    /// stops costing each browse a resolve (a D-Bus connection) at start.
+    private func remember(_ events: [MDNSEvent], at now: Instant) {
         guard let recentInstances = options.recentInstances else { return }
-        let announced = events.compactMap { event -> MDNSInstanceKey? in
+        let added = events.compactMap { event -> MDNSInstanceKey? in
             guard case .added(let service) = event else { return nil }
             return MDNSInstanceKey(
                 name: service.rawInstanceName, serviceType: service.serviceType, domain: service.domain,
                 interfaceIndex: service.interfaceIndex)
         }
-        guard announced.contains(where: { !recent.contains($0) }) else { return }
-        recent = recentInstances.remember(announced, known: recent)
+        announced.formUnion(added)
+        if added.contains(where: { !recent.contains($0) }) {
+            recent = recentInstances.remember(added, known: recent)
+        }
+        if let end = expectationEnd, end <= now {
+            expectationEnd = nil
+            let unseen = expected.subtracting(announced)
+            if !unseen.isEmpty { recent = recentInstances.forget(unseen, known: recent) }
+        }
     }
 
     // MARK: Operations
@@ -139,24 +163,29 @@ final class MDNSEventLoop {
                 queuedStarts.removeAll { $0 == key }
                 operations[key] = nil
             case .fail(let failure): throw failure.error(systemBus: DNSServiceFailure.systemBusSocketExists())
+            case .lookUp(let query):
+                // Started at once, unlike dns_sd operations: connecting and sending cost no wait.
+                if let lookup = AvahiHostnameLookup.start(query, socketPath: AvahiSimpleProtocol.socketPath) {
+                    lookups[query] = lookup
+                } else {
+                    lookupReplies.append((query, nil))
+                }
+            case .endLookup(let query): lookups[query] = nil
             }
         }
-    }
-
-    private func startQueued() throws(ClawPairError) {
-        let keys = queuedStarts
-        queuedStarts = []
-        for key in keys { try start(key) }
     }
 
     /// Feeds every reply the callbacks left (and any they cause) to the table. Runs after
     /// `DNSServiceProcessResult` has returned, so stopping an operation never frees it
     /// inside its own callback.
     private func applyReplies(at now: Instant) throws(ClawPairError) {
-        while !inbox.replies.isEmpty {
+        while !inbox.replies.isEmpty || !lookupReplies.isEmpty {
             let replies = inbox.replies
             inbox.replies = []
             for reply in replies { try perform(table.apply(reply, at: now)) }
+            let answers = lookupReplies
+            lookupReplies = []
+            for (query, reply) in answers { try perform(table.lookedUp(query, reply, at: now)) }
         }
     }
 
@@ -168,8 +197,10 @@ final class MDNSEventLoop {
     /// processes each readable operation once.
     private func waitAndProcess(until deadline: Instant?) throws(ClawPairError) -> Wait {
         let polled = Array(operations.values)
+        let polledLookups = Array(lookups.values)
         var descriptors = [pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)]
         descriptors += polled.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+        descriptors += polledLookups.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
         let count = descriptors.withUnsafeMutableBufferPointer { buffer in
             poll(buffer.baseAddress, nfds_t(buffer.count), Self.pollTimeout(until: deadline, now: clock.now))
         }
@@ -181,6 +212,9 @@ final class MDNSEventLoop {
         for (operation, descriptor) in zip(polled, descriptors.dropFirst()) where descriptor.revents != 0 {
             let status = operation.processResult()
             if status != 0 { inbox.replies.append(.processFailed(operation.key, error: status)) }
+        }
+        for (lookup, descriptor) in zip(polledLookups, descriptors.dropFirst(1 + polled.count)) where descriptor.revents != 0 {
+            if let reply = lookup.read() { lookupReplies.append((lookup.query, reply)) }
         }
         return .processed
     }

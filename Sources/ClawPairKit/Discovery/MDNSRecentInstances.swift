@@ -4,9 +4,10 @@ internal import Glibc
 
 /// The mDNS instances recent browses announced, kept in the state directory
 /// (`mdns-recent.json`) so the next browse can resolve them while avahi-daemon's answer to
-/// the browse itself is still on its way (``MDNSServiceTable/expect(_:until:)``). Only a
-/// hint: nothing is reported from it, a missing or unreadable file is an empty list, and
-/// failing to write it never fails a browse.
+/// the browse itself is still on its way (``MDNSServiceTable/expect(_:until:)``); one the
+/// browse does not see in time is forgotten. Only a hint: nothing is reported from it, a
+/// missing or unreadable file is an empty list, and failing to write it never fails a
+/// browse.
 public struct MDNSRecentInstances: Sendable, Hashable {
     public static let fileName = "mdns-recent.json"
     /// Enough for the gateways of a home or an office; each costs a resolve at start.
@@ -36,7 +37,16 @@ public struct MDNSRecentInstances: Sendable, Hashable {
     func remember(_ announced: [MDNSInstanceKey], known: [MDNSInstanceKey]) -> [MDNSInstanceKey] {
         var list = announced
         for key in known where !list.contains(key) { list.append(key) }
-        list = Array(list.prefix(Self.limit))
+        return save(Array(list.prefix(Self.limit)), known: known)
+    }
+
+    /// Removes `gone` from `known` and writes the list if it changed. Returns the list now
+    /// known.
+    func forget(_ gone: Set<MDNSInstanceKey>, known: [MDNSInstanceKey]) -> [MDNSInstanceKey] {
+        save(known.filter { !gone.contains($0) }, known: known)
+    }
+
+    private func save(_ list: [MDNSInstanceKey], known: [MDNSInstanceKey]) -> [MDNSInstanceKey] {
         guard list != known else { return known }
         let json = JSONValue.array(
             list.map { key in

@@ -7,8 +7,11 @@
 ///
 /// `.added` does not wait for addresses: Avahi's daemon starts every record browser a D-Bus
 /// client asks for about 10 ms late, so waiting would make the first gateway ~10 ms slower
-/// than `avahi-browse -r`, whose resolver hands its address over at once. A one-shot browse
-/// still waits for addresses (`isSettled`).
+/// than `avahi-browse -r`, whose resolver hands its address over at once. Beside each A or
+/// AAAA query the table asks the daemon's line protocol for the host's first address of
+/// that type (``AvahiHostnameLookup``, answered from its cache in well under a
+/// millisecond); that address stands in until the query's first record arrives. A one-shot
+/// browse still waits for the queries' addresses (`isSettled`).
 struct MDNSServiceTable {
     typealias Instant = ContinuousClock.Instant
 
@@ -16,6 +19,10 @@ struct MDNSServiceTable {
     enum Action: Hashable, Sendable {
         case start(MDNSOperationKey)
         case stop(MDNSOperationKey)
+        /// Ask avahi-daemon's line protocol for the host's first address of the query's type.
+        case lookUp(MDNSHostQuery)
+        /// Close that lookup: answered, or no longer needed.
+        case endLookup(MDNSHostQuery)
         /// The browse itself failed; the loop ends with this error.
         case fail(DNSServiceFailure)
     }
@@ -34,8 +41,8 @@ struct MDNSServiceTable {
         /// is gone when every add has been matched by a remove.
         var browseCount = 1
         /// An instance an earlier browse found, resolved ahead of this browse's report of it
-        /// (``expect(_:until:)``): browseCount is 0 and nothing is reported for it until the
-        /// browse reports it; at this time it is dropped if the browse has not.
+        /// (``expect(_:until:)``): browseCount is 0, it is reported once resolved, and at
+        /// this time it is dropped if the browse has not reported it.
         var expectedUntil: Instant?
         var resolution: Resolution?
         /// A resolve operation is running.
@@ -48,6 +55,9 @@ struct MDNSServiceTable {
         var graceOver = false
         /// The value last reported (`.added` or `.updated`); nil while not announced.
         var announced: MDNSService?
+
+        /// Browsed, or expected and resolved: the daemon has answered for it either way.
+        var isPresent: Bool { browseCount > 0 || (expectedUntil != nil && resolution != nil) }
     }
 
     private struct HostKey: Hashable {
@@ -64,8 +74,14 @@ struct MDNSServiceTable {
 
     private struct Host {
         var addresses: [IPAddress: Address] = [:]
+        /// Per record type, the line protocol's address, until that type's first record.
+        var firstAddresses: [UInt16: IPAddress] = [:]
         var subscribers: Set<MDNSInstanceKey> = []
         var activeQueries: Set<UInt16> = []
+        var activeLookups: Set<UInt16> = []
+
+        /// The records' addresses and the line protocol's stand-ins.
+        var knownAddresses: Set<IPAddress> { Set(addresses.keys).union(firstAddresses.values) }
     }
 
     let addressFamily: MDNSAddressFamily
@@ -107,8 +123,7 @@ struct MDNSServiceTable {
             return resolved(key, resolution, at: now)
         case .record(let query, let added, let error, let recordType, let rdata, let ttl):
             guard error == 0 else { return queryFailed(query) }
-            recordChanged(query, added: added, recordType: recordType, rdata: rdata, ttl: ttl, at: now)
-            return []
+            return recordChanged(query, added: added, recordType: recordType, rdata: rdata, ttl: ttl, at: now)
         case .processFailed(let operation, let error):
             switch operation {
             case .browse: return [.fail(DNSServiceFailure(code: error, operation: .browse))]
@@ -120,8 +135,10 @@ struct MDNSServiceTable {
 
     /// Starts resolving an instance that an earlier browse found, before this browse reports
     /// it: avahi-daemon answers a browse about 10 ms late but a resolve from its cache at
-    /// once, so when the browse does report the instance it can be announced at once,
-    /// resolved. Nothing is reported for it before that, and it is dropped at `until`.
+    /// once. The resolve is the daemon's own answer (from its cache or the network, the
+    /// records a browse would report), so the instance is announced as soon as it resolves;
+    /// if the browse has not reported it by `until` it is dropped (and `.removed` if
+    /// announced). One that does not resolve is never reported.
     mutating func expect(_ key: MDNSInstanceKey, until: Instant) -> [Action] {
         guard entries[key] == nil else { return [] }
         var entry = Entry(instance: instance(key))
@@ -216,22 +233,52 @@ struct MDNSServiceTable {
 
     private mutating func recordChanged(
         _ query: MDNSHostQuery, added: Bool, recordType: UInt16, rdata: [UInt8], ttl: UInt32, at now: Instant
-    ) {
+    ) -> [Action] {
         let hostKey = HostKey(host: query.host, interfaceIndex: query.interfaceIndex)
-        guard var host = hosts[hostKey], let address = Self.address(recordType: recordType, rdata: rdata) else { return }
+        guard var host = hosts[hostKey], let address = Self.address(recordType: recordType, rdata: rdata) else { return [] }
+        let before = host.knownAddresses
+        var actions: [Action] = []
         if added {
+            // The query has answered for this type: its records replace the stand-in.
+            host.firstAddresses[recordType] = nil
+            if host.activeLookups.remove(recordType) != nil { actions.append(.endLookup(query)) }
             let previous = host.addresses[address]
             host.addresses[address] = Address(count: (previous?.count ?? 0) + 1, ttl: ttl)
             hosts[hostKey] = host
-            guard previous == nil || previous?.ttl != ttl else { return }
+            guard previous == nil || previous?.ttl != ttl || host.knownAddresses != before else { return actions }
         } else {
-            guard let previous = host.addresses[address] else { return }
+            guard let previous = host.addresses[address] else { return [] }
             host.addresses[address] = previous.count > 1 ? Address(count: previous.count - 1, ttl: previous.ttl) : nil
             hosts[hostKey] = host
-            guard previous.count == 1 else { return }
+            guard previous.count == 1 else { return [] }
         }
         lastActivity = now
         for subscriber in host.subscribers { markDirty(subscriber) }
+        return actions
+    }
+
+    /// The line protocol's answer for `query` (nil: it failed or could not be asked). An
+    /// address on the query's own interface stands in for the type's records until the
+    /// first of them arrives.
+    mutating func lookedUp(_ query: MDNSHostQuery, _ reply: AvahiSimpleProtocol.Reply?, at now: Instant) -> [Action] {
+        let hostKey = HostKey(host: query.host, interfaceIndex: query.interfaceIndex)
+        guard var host = hosts[hostKey], host.activeLookups.remove(query.recordType) != nil else { return [] }
+        defer { hosts[hostKey] = host }
+        guard case .address(let interfaceIndex, let address)? = reply, interfaceIndex == query.interfaceIndex,
+            Self.address(recordType: query.recordType, rdata: address.bytes) == address,
+            !host.addresses.keys.contains(where: { Self.recordType(of: $0) == query.recordType })
+        else { return [.endLookup(query)] }
+        host.firstAddresses[query.recordType] = address
+        lastActivity = now
+        for subscriber in host.subscribers { markDirty(subscriber) }
+        return [.endLookup(query)]
+    }
+
+    private static func recordType(of address: IPAddress) -> UInt16 {
+        switch address {
+        case .v4: MDNSHostQuery.typeA
+        case .v6: MDNSHostQuery.typeAAAA
+        }
     }
 
     /// A or AAAA rdata as an address; anything of another type or length is ignored.
@@ -252,10 +299,11 @@ struct MDNSServiceTable {
             var types: [UInt16] = []
             if addressFamily.wantsIPv4 { types.append(MDNSHostQuery.typeA) }
             if addressFamily.wantsIPv6 { types.append(MDNSHostQuery.typeAAAA) }
-            for type in types {
-                host.activeQueries.insert(type)
-                actions.append(.start(.address(MDNSHostQuery(host: hostKey.host, interfaceIndex: hostKey.interfaceIndex, recordType: type))))
-            }
+            let queries = types.map { MDNSHostQuery(host: hostKey.host, interfaceIndex: hostKey.interfaceIndex, recordType: $0) }
+            // The lookups first: they cost no wait, each query's start costs a D-Bus connection.
+            host.activeLookups = Set(types)
+            host.activeQueries = Set(types)
+            actions = queries.map { .lookUp($0) } + queries.map { .start(.address($0)) }
         }
         host.subscribers.insert(key)
         hosts[hostKey] = host
@@ -270,9 +318,10 @@ struct MDNSServiceTable {
             return []
         }
         hosts[hostKey] = nil
-        return host.activeQueries.sorted().map {
-            .stop(.address(MDNSHostQuery(host: hostKey.host, interfaceIndex: hostKey.interfaceIndex, recordType: $0)))
+        func query(_ type: UInt16) -> MDNSHostQuery {
+            MDNSHostQuery(host: hostKey.host, interfaceIndex: hostKey.interfaceIndex, recordType: type)
         }
+        return host.activeLookups.sorted().map { .endLookup(query($0)) } + host.activeQueries.sorted().map { .stop(.address(query($0))) }
     }
 
     // MARK: Time
@@ -332,7 +381,7 @@ struct MDNSServiceTable {
         var events = pendingRemovals
         pendingRemovals = []
         for key in dirty {
-            guard let entry = entries[key], entry.browseCount > 0, let service = service(for: entry) else { continue }
+            guard let entry = entries[key], entry.isPresent, let service = service(for: entry) else { continue }
             if entry.announced == nil {
                 events.append(.added(service))
             } else if entry.announced != service {
@@ -349,14 +398,13 @@ struct MDNSServiceTable {
     private func service(for entry: Entry) -> MDNSService? {
         guard let resolution = entry.resolution else { return nil }
         let host = hosts[HostKey(host: resolution.hostTarget, interfaceIndex: entry.instance.interfaceIndex)]
-        let addresses = host?.addresses ?? [:]
-        let ttl = addresses.values.map(\.ttl).filter { $0 > 0 }.min()
+        let ttl = host?.addresses.values.map(\.ttl).filter { $0 > 0 }.min()
         return MDNSService(
             rawInstanceName: entry.instance.name, fullName: resolution.fullName,
             serviceType: entry.instance.serviceType, domain: entry.instance.domain,
             interfaceIndex: entry.instance.interfaceIndex, interfaceName: entry.instance.interfaceName,
             hostTarget: resolution.hostTarget, port: resolution.port, txtRecords: resolution.txtRecords,
-            ipAddresses: addresses.keys.sorted(by: Self.addressOrder), addressTTL: ttl)
+            ipAddresses: (host?.knownAddresses ?? []).sorted(by: Self.addressOrder), addressTTL: ttl)
     }
 
     // MARK: One-shot
@@ -367,8 +415,9 @@ struct MDNSServiceTable {
     var isSettled: Bool {
         var browsed = false
         // Asked on every wake-up of a one-shot loop: looks the host up rather than building
-        // the service. Instances only expected (not browsed yet) do not count.
-        for entry in entries.values where entry.browseCount > 0 {
+        // the service. Instances only expected (not resolved yet) do not count, and the line
+        // protocol's stand-in addresses do not settle an instance: its queries' full set does.
+        for entry in entries.values where entry.isPresent {
             browsed = true
             guard let resolution = entry.resolution else {
                 if entry.retryAt != nil { continue } else { return false }
@@ -381,7 +430,7 @@ struct MDNSServiceTable {
 
     /// Every resolved instance, announced or not, in a stable order.
     var resolvedServices: [MDNSService] {
-        entries.filter { $0.value.browseCount > 0 }.keys.sorted(by: Self.order).compactMap {
+        entries.filter { $0.value.isPresent }.keys.sorted(by: Self.order).compactMap {
             entries[$0].flatMap(service(for:))
         }
     }
