@@ -22,26 +22,15 @@ public final class WebSocketClient: Sendable {
     /// lets the client close the TCP connection itself when the server does not; the
     /// gateway answers in milliseconds, so waiting longer only delays shutdown.
     public static let closingHandshakeTimeout: Duration = .seconds(2)
-    /// 16 KiB per read: a TLS record's worth; larger frames arrive over several reads.
-    static let readChunkBytes = 16 * 1024
-
     /// The largest message (all fragments) ``receive(until:)`` accepts; a bigger one fails
     /// with ``WebSocketProtocolError/Code/messageTooBig`` and close code 1009.
     public let maximumMessageSize: Int
 
     private let stream: any ByteStream
     private let writeGate = WebSocketWriteGate()
-    /// The reader's state; taken out (nil) while a `receive` or `close` reads.
-    private let readState: Mutex<ReadState?>
+    /// Taken out (nil) while a `receive` or `close` reads.
+    private let reader: Mutex<WebSocketReader?>
     private let maskKeys: @Sendable () -> WebSocketMaskKey
-
-    private struct ReadState: Sendable {
-        var parser: WebSocketFrameParser
-        var assembler: WebSocketMessageAssembler
-        /// The peer's close frame was received, the stream ended, or the peer broke the
-        /// protocol: nothing more will be read.
-        var finished = false
-    }
 
     /// A client over `stream`, already upgraded; `initialBytes` are those that followed the
     /// `101` head in the same read (the first frames, if the server was quick).
@@ -52,9 +41,8 @@ public final class WebSocketClient: Sendable {
         self.stream = stream
         self.maximumMessageSize = maximumMessageSize
         self.maskKeys = maskKeys
-        var parser = WebSocketFrameParser(role: .client, maximumFrameSize: maximumMessageSize)
-        parser.append(initialBytes)
-        readState = Mutex(ReadState(parser: parser, assembler: WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize)))
+        reader = Mutex(
+            WebSocketReader(role: .client, maximumMessageSize: maximumMessageSize, initialBytes: initialBytes, keepingUnconsumed: false))
     }
 
     /// A mask key from the system's cryptographic generator: §5.3 requires keys the server
@@ -105,66 +93,17 @@ public final class WebSocketClient: Sendable {
     /// the protocol (a close frame with its close code is sent first), or
     /// ``WebSocketClientError``.
     public func receive(until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
-        var state = try takeReadState()
-        defer { readState.withLock { $0 = state } }
+        var state = try reader.takeReader()
+        defer { reader.withLock { [state] in $0 = state } }
         guard !state.finished else {
             throw WebSocketClientError(.closed, "the connection is closed")
         }
         return try await nextMessage(&state, until: deadline)
     }
 
-    private func takeReadState() throws(WebSocketClientError) -> ReadState {
-        let taken = readState.withLock { state -> ReadState? in
-            defer { state = nil }
-            return state
-        }
-        guard let taken else {
-            throw WebSocketClientError(.concurrentReceive, "another task is already reading this connection")
-        }
-        return taken
-    }
-
-    private func nextMessage(_ state: inout ReadState, until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
-        while true {
-            let frame: WebSocketFrame?
-            let message: WebSocketMessage?
-            do throws(WebSocketProtocolError) {
-                frame = try state.parser.nextFrame()
-                message = try frame.flatMap { frame throws(WebSocketProtocolError) in try state.assembler.append(frame) }
-            } catch {
-                state.finished = true
-                // §7.1.7: fail the connection, telling the peer why when we still can.
-                try? await sendFrame(
-                    .close(WebSocketClosePayload(code: error.closeCode, reason: error.code.rawValue)), isClose: true)
-                await stream.close(until: .now + Self.closingHandshakeTimeout)
-                throw error
-            }
-            switch message {
-            case .ping(let payload)?:
-                // §5.5.2: answer with the same payload. A failed pong (we already sent our
-                // close frame) is not the reader's error.
-                try? await sendFrame(WebSocketFrame(fin: true, opcode: .pong, payload: payload))
-            case .pong?:
-                continue
-            case .close(let payload)?:
-                state.finished = true
-                // §5.5.1: echo the status code; `try?` because our own close may be out already.
-                let echo = payload.code.map { WebSocketClosePayload(code: $0) } ?? WebSocketClosePayload(code: nil)
-                try? await sendFrame(.close(echo), isClose: true)
-                await stream.close(until: .now + Self.closingHandshakeTimeout)
-                return .close(payload)
-            case let message?:
-                return message
-            case nil where frame != nil:
-                continue  // A non-final fragment: more frames may already be buffered.
-            case nil:
-                let bytes = try await stream.read(upTo: Self.readChunkBytes, until: deadline)
-                guard !bytes.isEmpty else {
-                    state.finished = true
-                    throw NetworkError(.closedByPeer, "the WebSocket stream ended without a close frame")
-                }
-                state.parser.append(bytes)
-            }
+    private func nextMessage(_ state: inout WebSocketReader, until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
+        try await state.nextMessage(from: stream, until: deadline, closingTimeout: Self.closingHandshakeTimeout) { frame, isClose in
+            try await sendFrame(frame, isClose: isClose)
         }
     }
 
@@ -180,13 +119,13 @@ public final class WebSocketClient: Sendable {
         let deadline = ContinuousClock.now + Self.closingHandshakeTimeout
         try? await sendFrame(.close(WebSocketClosePayload(code: code, reason: reason)), isClose: true)
         var answer: WebSocketClosePayload?
-        if var state = try? takeReadState() {
+        if var state = try? reader.takeReader() {
             while !state.finished {
                 guard let message = try? await nextMessage(&state, until: deadline) else { break }
                 if case .close(let payload) = message { answer = payload }
             }
             state.finished = true
-            readState.withLock { [state] in $0 = state }
+            reader.withLock { [state] in $0 = state }
         }
         await stream.close(until: deadline)
         return answer

@@ -14,44 +14,32 @@ public final class WebSocketServerConnection: Sendable {
     public static let writeTimeout: Duration = .seconds(10)
     /// 2 s to wait for the client's answer to our close frame before dropping the socket.
     public static let closingHandshakeTimeout: Duration = .seconds(2)
-    static let readChunkBytes = 16 * 1024
 
     /// The peer's TCP address.
     public let remoteAddress: SocketAddress
 
     private let stream: any ByteStream
     private let writeGate = WebSocketWriteGate()
-    private let readState: Mutex<ReadState?>
-
-    private struct ReadState: Sendable {
-        var parser: WebSocketFrameParser
-        var assembler: WebSocketMessageAssembler
-        /// Bytes appended to the parser and not consumed yet, kept only until the limit is
-        /// raised (the parser does not hand them back, and a new parser needs them).
-        var unconsumed: [UInt8]?
-        var finished = false
-    }
+    /// Taken out (nil) while a `receive` reads. Keeps the unconsumed bytes until the limit
+    /// is raised.
+    private let reader: Mutex<WebSocketReader?>
 
     /// A connection over `stream`, already upgraded; `initialBytes` followed the request head.
     init(stream: any ByteStream, remoteAddress: SocketAddress, initialBytes: [UInt8], maximumMessageSize: Int) {
         self.stream = stream
         self.remoteAddress = remoteAddress
-        var state = ReadState(
-            parser: WebSocketFrameParser(role: .server, maximumFrameSize: maximumMessageSize),
-            assembler: WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize), unconsumed: [])
-        state.parser.append(initialBytes)
-        state.unconsumed = initialBytes
-        readState = Mutex(state)
+        reader = Mutex(
+            WebSocketReader(role: .server, maximumMessageSize: maximumMessageSize, initialBytes: initialBytes, keepingUnconsumed: true))
     }
 
     /// The current message limit.
-    public var maximumMessageSize: Int { readState.withLock { $0?.assembler.maximumMessageSize } ?? 0 }
+    public var maximumMessageSize: Int { reader.withLock { $0?.assembler.maximumMessageSize } ?? 0 }
 
     /// Raises the message limit (after authentication), once, between messages. Returns
     /// false when it cannot (already raised, a read in progress, or mid-message).
     @discardableResult
     public func raiseMaximumMessageSize(to limit: Int) -> Bool {
-        readState.withLock { state in
+        reader.withLock { state in
             guard var current = state, let unconsumed = current.unconsumed, !current.assembler.isAssembling,
                 current.parser.bufferedByteCount == unconsumed.count
             else { return false }
@@ -90,55 +78,11 @@ public final class WebSocketServerConnection: Sendable {
     /// ``WebSocketProtocolError`` (after sending the matching close frame, e.g. 1009 for a
     /// message over the limit).
     public func receive(until deadline: ContinuousClock.Instant) async throws -> WebSocketMessage {
-        let taken = readState.withLock { state -> ReadState? in
-            defer { state = nil }
-            return state
-        }
-        guard var state = taken else {
-            throw WebSocketClientError(.concurrentReceive, "another task is already reading this connection")
-        }
-        defer { readState.withLock { [state] in $0 = state } }
+        var state = try reader.takeReader()
+        defer { reader.withLock { [state] in $0 = state } }
         guard !state.finished else { throw WebSocketClientError(.closed, "the connection is closed") }
-        while true {
-            let frame: WebSocketFrame?
-            let message: WebSocketMessage?
-            do throws(WebSocketProtocolError) {
-                frame = try state.parser.nextFrame()
-                if let unconsumed = state.unconsumed {
-                    state.unconsumed = Array(unconsumed.suffix(state.parser.bufferedByteCount))
-                }
-                message = try frame.flatMap { frame throws(WebSocketProtocolError) in try state.assembler.append(frame) }
-            } catch {
-                state.finished = true
-                try? await sendFrame(
-                    .close(WebSocketClosePayload(code: error.closeCode, reason: error.code.rawValue)), isClose: true)
-                await stream.close(until: .now + Self.closingHandshakeTimeout)
-                throw error
-            }
-            switch message {
-            case .ping(let payload)?:
-                try? await sendFrame(WebSocketFrame(fin: true, opcode: .pong, payload: payload))
-            case .pong?:
-                continue
-            case .close(let payload)?:
-                state.finished = true
-                let echo = payload.code.map { WebSocketClosePayload(code: $0) } ?? WebSocketClosePayload(code: nil)
-                try? await sendFrame(.close(echo), isClose: true)
-                await stream.close(until: .now + Self.closingHandshakeTimeout)
-                return .close(payload)
-            case let message?:
-                return message
-            case nil where frame != nil:
-                continue
-            case nil:
-                let bytes = try await stream.read(upTo: Self.readChunkBytes, until: deadline)
-                guard !bytes.isEmpty else {
-                    state.finished = true
-                    throw NetworkError(.closedByPeer, "the WebSocket stream ended without a close frame")
-                }
-                state.parser.append(bytes)
-                state.unconsumed?.append(contentsOf: bytes)
-            }
+        return try await state.nextMessage(from: stream, until: deadline, closingTimeout: Self.closingHandshakeTimeout) {
+            frame, isClose in try await sendFrame(frame, isClose: isClose)
         }
     }
 
