@@ -155,6 +155,18 @@ import ClawPairKit
         let bad = try probe(lab, ["wss://user:pw@gw.example.com"])
         #expect(bad.status == 3)
         #expect(bad.json["error"]?["code"] == "PROBE_TARGET_INVALID")
+
+        // A nameserver whose packets are dropped, with glibc's default patience (5 s, twice):
+        // the dns stage ends at --timeout with DNS_TIMEOUT in clawpair's own words (glibc's
+        // EAI_AGAIN would say "Temporary failure in name resolution"), exit 4.
+        try lab.hosts.exec("client", [
+            "sh", "-c", "printf 'nameserver 10.99.0.53\\noptions timeout:5 attempts:2\\n' > /etc/resolv.conf",
+        ], allowFailure: false)
+        let silent = try probe(lab, ["wss://gw.example.test:18789", "--timeout", "1"])
+        #expect(silent.status == 4)
+        #expect(silent.json["verdict"]?["layer"] == "dns")
+        #expect(silent.json["verdict"]?["code"] == "DNS_TIMEOUT")
+        #expect(silent.json["verdict"]?["message"]?.stringValue?.contains("did not answer within 1 s") == true, "\(silent.stdout)")
     }
 
     /// A gateway certificate from a private CA, trusted through SSL_CERT_FILE.

@@ -55,7 +55,7 @@ import Testing
 
     @Test func systemResolverSeam_nxdomain() async {
         var connector = TCPRouteConnector(reactor: reactor)
-        connector.systemResolver = { host, _ throws(ClawPairError) in throw ClawPairError(.dnsNXDomain, host) }
+        connector.systemResolver = { host, _, _ throws(ClawPairError) in throw ClawPairError(.dnsNXDomain, host) }
         let report = await connector.connect(host: "nowhere.invalid", port: 1)
         #expect(report.error?.code == .dnsNXDomain)
         #expect(report.attempts.isEmpty)

@@ -230,18 +230,13 @@ struct ApprovalWaiter<C: Clock>: Sendable where C.Duration == Duration {
             if let request = lastRequest {
                 let id = request.requestId.map { " (request \($0))" } ?? ""
                 throw ClawPairError(
-                    .pairingTimedOut, "the gateway did not approve this device within \(Self.seconds(wait)) s\(id)",
+                    .pairingTimedOut, "the gateway did not approve this device within \(wait.secondsText) s\(id)",
                     remedy: request.approveCommand.map { "run `\($0)` on the gateway host, then pair again (a longer --wait helps)" }
                         ?? "approve this device on the gateway host (`openclaw devices list`), then pair again")
             }
             throw failure.clawPairError
         }
         do { try await clock.sleep(for: delay) } catch { throw ClawPairError(.internalError, "pairing was cancelled") }
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return attoseconds == 0 ? "\(seconds)" : String(Double(seconds) + Double(attoseconds) / 1e18)
     }
 }
 

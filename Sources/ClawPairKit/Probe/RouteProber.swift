@@ -9,12 +9,11 @@
 public struct RouteProber: Sendable {
     /// What a probe may do and how long each stage may take.
     public struct Options: Sendable {
-        /// Bound of each network stage (`tcp`, `tls`, `http`): 3 s by default, `--timeout`.
+        /// Bound of each network stage (`dns`, `tcp`, `tls`, `http`): 3 s by default, `--timeout`.
         ///
         /// A LAN or tailnet gateway answers each step in milliseconds; 3 s leaves room for a
-        /// slow relay (DERP) or a cold Cloudflare tunnel while keeping `--all` short. The `dns`
-        /// stage is bounded by the system resolver's own timeout (resolv.conf): `getaddrinfo`
-        /// cannot be interrupted.
+        /// slow relay (DERP) or a cold Cloudflare tunnel while keeping `--all` short. A `dns`
+        /// stage past it is `DNS_TIMEOUT` even though glibc would try on (10 s by default).
         public var stageTimeout: Duration = RouteProber.defaultStageTimeout
         /// How long the gateway may take to send `connect.challenge` after the upgrade: 6 s,
         /// the client's wait in spec/gateway-protocol.md.
@@ -64,8 +63,9 @@ public struct RouteProber: Sendable {
             return false
         }
         guard let port = UInt16(exactly: route.port) else { return false }
-        let connector = TCPRouteConnector(
+        var connector = TCPRouteConnector(
             reactor: reactor, overrides: options.overrides, stagger: options.addressStagger, timeout: options.stageTimeout)
+        connector.resolveTimeout = options.stageTimeout
 
         // dns
         recorder.begin(.dns)

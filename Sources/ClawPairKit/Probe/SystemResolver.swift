@@ -3,24 +3,30 @@
 #endif
 
 /// The system resolver (`getaddrinfo`), for the `dns` stage of a probe.
-///
-/// NOTE: the raw `getaddrinfo` call belongs in `Net/Syscalls.swift` with the other raw
-/// calls; it lives here while the probe is being built (Net/ was out of bounds for this
-/// change) and should move there.
 enum SystemResolver {
     /// Resolves `host` to TCP addresses at `port`, in the resolver's order (RFC 6724
     /// sorting by glibc). `getaddrinfo` blocks, so it runs on its own thread and the calling
-    /// task only waits; the call cannot be interrupted, so a cancelled caller still waits for
-    /// glibc's own timeout (resolv.conf `timeout`×`attempts`).
-    static func resolve(host: String, port: UInt16) async throws(ClawPairError) -> [SocketAddress] {
-        let result: Result<[SocketAddress], ClawPairError> = await withCheckedContinuation { continuation in
+    /// task only waits. The call cannot be interrupted: with a `timeout`, the caller stops
+    /// waiting then (`DNS_TIMEOUT`) and the thread's late answer is dropped; without one, it
+    /// waits for glibc's own limit (resolv.conf `timeout` × `attempts`, 10 s by default).
+    static func resolve(host: String, port: UInt16, timeout: Duration? = nil) async throws(ClawPairError) -> [SocketAddress] {
+        let answer = FirstAnswer<Result<[SocketAddress], ClawPairError>>()
+        var timer: Task<Void, Never>?
+        let result = await answer.wait {
             do {
-                try Syscalls.spawnDetachedThread { continuation.resume(returning: lookUp(host: host, port: port)) }
+                try Syscalls.spawnDetachedThread { answer.give(lookUp(host: host, port: port)) }
             } catch {
-                continuation.resume(
-                    returning: .failure(ClawPairError(.dnsFailure, "resolving \(host): could not start a thread: \(error)")))
+                answer.give(.failure(ClawPairError(.dnsFailure, "resolving \(host): could not start a thread: \(error)")))
+            }
+            guard let timeout else { return }
+            timer = Task {
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                answer.give(.failure(ClawPairError(
+                    .dnsTimeout, "\(host): the system resolver did not answer within \(timeout.secondsText) s",
+                    remedy: "check the nameservers in /etc/resolv.conf, or set CLAWPAIR_RESOLVE=\(host):\(port):ADDRESS")))
             }
         }
+        timer?.cancel()
         return try result.get()
     }
 

@@ -47,8 +47,11 @@ public struct TCPRouteConnector: Sendable {
     public var stagger: Duration
     public var timeout: Duration
     let reactor: IOReactor
-    /// The system resolver; a test seam.
-    var systemResolver: @Sendable (String, UInt16) async throws(ClawPairError) -> [SocketAddress]
+    /// How long the system resolver may take; nil: glibc's own limit (resolv.conf
+    /// `timeout` × `attempts`). A probe bounds it by its stage timeout.
+    public var resolveTimeout: Duration?
+    /// The system resolver (host, port, `resolveTimeout`); a test seam.
+    var systemResolver: @Sendable (String, UInt16, Duration?) async throws(ClawPairError) -> [SocketAddress]
 
     public init(
         reactor: IOReactor, overrides: ResolveOverrides = ResolveOverrides(),
@@ -58,7 +61,9 @@ public struct TCPRouteConnector: Sendable {
         self.overrides = overrides
         self.stagger = stagger
         self.timeout = timeout
-        self.systemResolver = { host, port throws(ClawPairError) in try await SystemResolver.resolve(host: host, port: port) }
+        self.systemResolver = { host, port, timeout throws(ClawPairError) in
+            try await SystemResolver.resolve(host: host, port: port, timeout: timeout)
+        }
     }
 
     /// The addresses to race for `host:port`, interleaved by family (RFC 8305 §4): an IP
@@ -78,7 +83,7 @@ public struct TCPRouteConnector: Sendable {
         if let fixed = overrides.addresses(host: host, port: Int(port)) {
             return (.override, AddressOrder.interleaved(fixed).map { SocketAddress($0, port: port) })
         }
-        let found = try await systemResolver(host, port)
+        let found = try await systemResolver(host, port, resolveTimeout)
         return (.system, AddressOrder.interleaved(found) { !$0.ip.isIPv4 })
     }
 
