@@ -52,7 +52,7 @@ import Testing
         #expect(table.apply(browse("GW"), at: at(1)) == [.start(.resolve(key("GW")))])
         #expect(table.flushEvents() == [])
         #expect(
-            table.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 1, 28))
+            table.apply(resolve("GW"), at: at(2)) == [.stop(.resolve(key("GW")))] + hostStarts("gw.local.", 1, 28))
         // Resolved: announced at once, addresses to follow.
         let added = table.flushEvents()
         guard case .added(let first) = added.first, added.count == 1 else {
@@ -89,7 +89,7 @@ import Testing
         // Not resolved yet: nothing to say, and nothing to wait for in a one-shot browse.
         #expect(table.flushEvents() == [])
         #expect(!table.isSettled)
-        #expect(table.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 1))
+        #expect(table.apply(resolve("GW"), at: at(2)) == [.stop(.resolve(key("GW")))] + hostStarts("gw.local.", 1))
         // The resolve is the daemon's answer: announced before the browse reports it.
         let added = table.flushEvents()
         guard case .added(let first) = added.first, added.count == 1 else {
@@ -119,8 +119,7 @@ import Testing
         #expect(table.tick(at: at(349)) == [])
         #expect(table.nextTimer == at(350))
         #expect(
-            table.tick(at: at(350))
-                == [.stop(.resolve(key("Gone"))), .endLookup(query("gw.local.", 1)), .stop(.address(query("gw.local.", 1)))])
+            table.tick(at: at(350)) == [.endLookup(query("gw.local.", 1)), .stop(.address(query("gw.local.", 1)))])
         #expect(table.flushEvents().map(\.kind) == ["removed"])
         #expect(table.nextTimer == nil)
         #expect(table.resolvedServices == [])
@@ -204,13 +203,45 @@ import Testing
         #expect(other.lookedUp(query("nobody.local.", 1), .address(interfaceIndex: interface, .v4(v4)), at: at(3)) == [])
     }
 
+    @Test func aWatchResolvesAgainLaterAndKeepsThatResolveForChanges() {
+        var table = makeTable(.ipv4)
+        _ = table.apply(browse("GW"), at: at(1))
+        _ = table.apply(resolve("GW"), at: at(2))
+        _ = table.apply(record("gw.local.", v4), at: at(3))
+        #expect(table.flushEvents().map(\.kind) == ["added"])
+        #expect(table.nextTimer == at(302))
+        #expect(table.tick(at: at(302)) == [])
+        #expect(table.nextTimer == at(2002))
+        #expect(table.tick(at: at(2001)) == [])
+        #expect(table.tick(at: at(2002)) == [.start(.resolve(key("GW")))])
+        #expect(table.nextTimer == nil)
+        // The watching resolve's first answer, unchanged: nothing to stop, nothing to say.
+        #expect(table.apply(resolve("GW"), at: at(2010)) == [])
+        #expect(table.flushEvents() == [])
+        // A TXT change later is an update, and the resolve keeps running.
+        #expect(table.apply(resolve("GW", txt: [3] + Array("a=b".utf8)), at: at(5000)) == [])
+        #expect(table.flushEvents().map(\.kind) == ["updated"])
+        // Gone: the watching resolve is stopped with the rest.
+        #expect(
+            table.apply(browse("GW", added: false), at: at(6000)) == [.stop(.resolve(key("GW"))), .stop(.address(query("gw.local.", 1)))])
+    }
+
+    @Test func aOneShotBrowseNeverResolvesAgain() {
+        var table = MDNSServiceTable(addressFamily: .ipv4, addressGrace: .milliseconds(300), resolveMonitorDelay: nil) { _ in "veth0" }
+        _ = table.apply(browse("GW"), at: at(1))
+        #expect(table.apply(resolve("GW"), at: at(2)) == [.stop(.resolve(key("GW")))] + hostStarts("gw.local.", 1))
+        #expect(table.tick(at: at(302)) == [])
+        #expect(table.nextTimer == nil)
+        #expect(table.tick(at: at(10_000)) == [])
+    }
+
     @Test func familyFilterChoosesTheQueries() {
         var ipv4 = makeTable(.ipv4)
         _ = ipv4.apply(browse("GW"), at: at(1))
-        #expect(ipv4.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 1))
+        #expect(ipv4.apply(resolve("GW"), at: at(2)) == [.stop(.resolve(key("GW")))] + hostStarts("gw.local.", 1))
         var ipv6 = makeTable(.ipv6)
         _ = ipv6.apply(browse("GW"), at: at(1))
-        #expect(ipv6.apply(resolve("GW"), at: at(2)) == hostStarts("gw.local.", 28))
+        #expect(ipv6.apply(resolve("GW"), at: at(2)) == [.stop(.resolve(key("GW")))] + hostStarts("gw.local.", 28))
     }
 
     @Test func laterChangesAreUpdates() {
@@ -251,10 +282,7 @@ import Testing
         #expect(table.flushEvents() == [])
         #expect(
             table.apply(browse("GW", added: false), at: at(5))
-                == [
-                    .stop(.resolve(key("GW"))), .endLookup(query("gw.local.", 28)), .stop(.address(query("gw.local.", 1))),
-                    .stop(.address(query("gw.local.", 28))),
-                ])
+                == [.endLookup(query("gw.local.", 28)), .stop(.address(query("gw.local.", 1))), .stop(.address(query("gw.local.", 28)))])
         #expect(
             table.flushEvents()
                 == [.removed(MDNSServiceInstance(name: "GW", serviceType: type, domain: domain, interfaceIndex: 3, interfaceName: "veth0"))])
@@ -291,15 +319,14 @@ import Testing
         var table = makeTable(.ipv4)
         _ = table.apply(browse("A"), at: at(1))
         _ = table.apply(browse("B"), at: at(1))
-        #expect(table.apply(resolve("A"), at: at(2)) == hostStarts("gw.local.", 1))
-        #expect(table.apply(resolve("B"), at: at(2)) == [])
+        #expect(table.apply(resolve("A"), at: at(2)) == [.stop(.resolve(key("A")))] + hostStarts("gw.local.", 1))
+        #expect(table.apply(resolve("B"), at: at(2)) == [.stop(.resolve(key("B")))])
         #expect(table.flushEvents().map(\.kind) == ["added", "added"])
         _ = table.apply(record("gw.local.", v4), at: at(3))
         #expect(table.flushEvents().map(\.kind) == ["updated", "updated"])
-        #expect(table.apply(browse("A", added: false), at: at(4)) == [.stop(.resolve(key("A")))])
-        #expect(
-            table.apply(browse("B", added: false), at: at(5))
-                == [.stop(.resolve(key("B"))), .stop(.address(query("gw.local.", 1)))])
+        // Their resolves answered and stopped: only the shared query is left to stop.
+        #expect(table.apply(browse("A", added: false), at: at(4)) == [])
+        #expect(table.apply(browse("B", added: false), at: at(5)) == [.stop(.address(query("gw.local.", 1)))])
     }
 
     @Test func aNewHostTargetMovesTheQueries() {
@@ -329,14 +356,15 @@ import Testing
         // The grace ending is no event, only settles the instance for a one-shot browse.
         #expect(table.flushEvents() == [])
         #expect(table.isSettled)
-        #expect(table.nextTimer == nil)
+        // What remains is the watching resolve's start.
+        #expect(table.nextTimer == at(2002))
         #expect(table.resolvedServices.map(\.addresses) == [[]])
     }
 
     @Test func aResolveForAHostWithKnownAddressesIsAddedWithThem() {
         var table = announcedTable(family: .ipv4)
         _ = table.apply(browse("Second"), at: at(10))
-        #expect(table.apply(resolve("Second"), at: at(11)) == [])
+        #expect(table.apply(resolve("Second"), at: at(11)) == [.stop(.resolve(key("Second")))])
         guard case .added(let service) = table.flushEvents().first else {
             Issue.record("expected .added")
             return

@@ -44,6 +44,14 @@ public struct MDNSBrowser: Sendable {
     /// network where a host has gone quiet; short enough that a watch recovers quickly.
     public static let resolveRetryDelay: Duration = .seconds(5)
 
+    /// How long after an instance's first resolve a watch resolves it again, to follow its
+    /// TXT, port and host changes. The first resolve is stopped once it answers: every
+    /// running dns_sd operation is a D-Bus client of its own, and with a hundred of them the
+    /// bus and avahi-daemon answered a burst of gateways twice as slowly (measured: 100
+    /// gateways all in after ~300 ms instead of ~650 ms). Two seconds lets a burst settle
+    /// first; a change in between is reported when the watching resolve starts.
+    public static let resolveMonitorDelay: Duration = .seconds(2)
+
     /// What to browse for, and where.
     public var options: MDNSBrowseOptions
 

@@ -49,7 +49,10 @@ final class MDNSEventLoop {
         self.options = options
         self.mode = mode
         self.wake = wake
-        self.table = MDNSServiceTable(addressFamily: options.addressFamily, interfaceName: NetworkInterface.name(index:))
+        var monitorDelay: Duration? = MDNSBrowser.resolveMonitorDelay
+        if case .oneShot = mode { monitorDelay = nil }
+        self.table = MDNSServiceTable(
+            addressFamily: options.addressFamily, resolveMonitorDelay: monitorDelay, interfaceName: NetworkInterface.name(index:))
     }
 
     /// Runs until stopped, until a one-shot browse is done, or until the browse fails.

@@ -3,7 +3,9 @@
 ///
 /// Per browsed instance: browse add → resolve (SRV, TXT) → `.added`, and A/AAAA queries for
 /// the SRV target on the same interface → `.updated` when addresses arrive and on every
-/// later change → `.removed` when the browse reports the instance gone.
+/// later change → `.removed` when the browse reports the instance gone. The first resolve
+/// is stopped once it answers (each running operation is a D-Bus client of its own); a
+/// watch starts a watching one `resolveMonitorDelay` later for TXT and SRV changes.
 ///
 /// `.added` does not wait for addresses: Avahi's daemon starts every record browser a D-Bus
 /// client asks for about 10 ms late, so waiting would make the first gateway ~10 ms slower
@@ -47,6 +49,10 @@ struct MDNSServiceTable {
         var resolution: Resolution?
         /// A resolve operation is running.
         var resolving = true
+        /// The running resolve is the watching one, kept for changes.
+        var monitoring = false
+        /// Start the watching resolve at this time.
+        var monitorAt: Instant?
         /// The last resolve failed; start another at this time.
         var retryAt: Instant?
         /// Resolved without an address yet: counts as settled anyway from this time.
@@ -87,6 +93,8 @@ struct MDNSServiceTable {
     let addressFamily: MDNSAddressFamily
     let addressGrace: Duration
     let resolveRetryDelay: Duration
+    /// nil: a one-shot browse, which never resolves an instance again once it answered.
+    let resolveMonitorDelay: Duration?
     private let interfaceName: (UInt32) -> String?
 
     private var entries: [MDNSInstanceKey: Entry] = [:]
@@ -100,11 +108,13 @@ struct MDNSServiceTable {
     init(
         addressFamily: MDNSAddressFamily, addressGrace: Duration = MDNSBrowser.addressGrace,
         resolveRetryDelay: Duration = MDNSBrowser.resolveRetryDelay,
+        resolveMonitorDelay: Duration? = MDNSBrowser.resolveMonitorDelay,
         interfaceName: @escaping (UInt32) -> String?
     ) {
         self.addressFamily = addressFamily
         self.addressGrace = addressGrace
         self.resolveRetryDelay = resolveRetryDelay
+        self.resolveMonitorDelay = resolveMonitorDelay
         self.interfaceName = interfaceName
     }
 
@@ -194,8 +204,16 @@ struct MDNSServiceTable {
     }
 
     private mutating func resolved(_ key: MDNSInstanceKey, _ resolution: Resolution, at now: Instant) -> [Action] {
-        guard var entry = entries[key], entry.resolution != resolution else { return [] }
+        guard var entry = entries[key] else { return [] }
         var actions: [Action] = []
+        if entry.resolving && !entry.monitoring {
+            // The first answer: stop this resolve; a watch starts a watching one later.
+            entry.resolving = false
+            entry.monitorAt = resolveMonitorDelay.map { now + $0 }
+            entries[key] = entry
+            actions.append(.stop(.resolve(key)))
+        }
+        guard entry.resolution != resolution else { return actions }
         let previousHost = entry.resolution?.hostTarget
         entry.resolution = resolution
         entry.retryAt = nil
@@ -332,7 +350,7 @@ struct MDNSServiceTable {
         // The loop ticks on every wake-up: order only the entries with a timer due.
         func passed(_ time: Instant?) -> Bool { time.map { $0 <= now } ?? false }
         let due = entries.filter { _, entry in
-            passed(entry.graceEnds) || passed(entry.retryAt) || passed(entry.expectedUntil)
+            passed(entry.graceEnds) || passed(entry.retryAt) || passed(entry.expectedUntil) || passed(entry.monitorAt)
         }
         for key in due.keys.sorted(by: Self.order) {
             guard let entry = entries[key] else { continue }
@@ -350,6 +368,14 @@ struct MDNSServiceTable {
                 entries[key]?.resolving = true
                 actions.append(.start(.resolve(key)))
             }
+            if let monitorAt = entry.monitorAt, monitorAt <= now {
+                entries[key]?.monitorAt = nil
+                if !entry.resolving && entry.retryAt == nil {
+                    entries[key]?.resolving = true
+                    entries[key]?.monitoring = true
+                    actions.append(.start(.resolve(key)))
+                }
+            }
         }
         return actions
     }
@@ -364,6 +390,7 @@ struct MDNSServiceTable {
             consider(entry.graceEnds)
             consider(entry.retryAt)
             consider(entry.expectedUntil)
+            consider(entry.monitorAt)
         }
         return earliest
     }
