@@ -1,4 +1,5 @@
 import Glibc
+@testable import ClawPairKit
 
 /// A listening unix stream socket for the socket checks: it never accepts, which a live
 /// daemon's kernel queue makes no difference to until the backlog is full.
@@ -12,14 +13,8 @@ final class UnixSocketListener {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         precondition(descriptor >= 0, "socket failed")
         self.path = path
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes: [UInt8] = path.map { Array($0.utf8) + [0] } ?? ([0] + Array((name ?? "").utf8))
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
+        let address: UnixSocketAddress = path.map { .path($0) } ?? .abstract(name ?? "")
+        let bound = address.withSockAddr { bind(descriptor, $0, $1) }
         precondition(bound == 0, "bind failed: errno \(errno)")
         if listening { precondition(listen(descriptor, backlog) == 0, "listen failed") }
     }

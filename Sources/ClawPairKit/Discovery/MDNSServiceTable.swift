@@ -283,7 +283,7 @@ struct MDNSServiceTable {
         guard var host = hosts[hostKey], host.activeLookups.remove(query.recordType) != nil else { return [] }
         defer { hosts[hostKey] = host }
         guard case .address(let interfaceIndex, let address)? = reply, interfaceIndex == query.interfaceIndex,
-            Self.address(recordType: query.recordType, rdata: address.bytes) == address,
+            Self.recordType(of: address) == query.recordType,
             !host.addresses.keys.contains(where: { Self.recordType(of: $0) == query.recordType })
         else { return [.endLookup(query)] }
         host.firstAddresses[query.recordType] = address
