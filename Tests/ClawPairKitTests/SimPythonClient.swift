@@ -30,38 +30,18 @@ enum SimPythonClient {
         if let fingerprint { arguments += ["--fingerprint", fingerprint] }
         arguments += extraArguments
 
-        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("sim-client-\(UUID().uuidString).log").path
-        defer { unlink(logPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = TLSTestTool.cleanSignalAttributes()
-        defer { posix_spawnattr_destroy(&attributes) }
-        var variables = ProcessInfo.processInfo.environment
-        for (name, value) in environment { variables[name] = value }
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        let argv = ([python] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, python, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "posix_spawn python3: \(String(cString: strerror(spawned)))") }
-
+        let process = try SpawnedProcess(executable: python, arguments: arguments, environment: environment)
+        defer { process.stop() }
         let deadline = ContinuousClock.now + timeout
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) != pid {
+        while process.isRunning {
             if ContinuousClock.now > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                let log = process.log
+                process.stop()
                 throw Failure(description: "sim-client.py \(scenario) did not finish in \(timeout):\n\(log)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let log = process.log
         guard let line = log.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }) else {
             throw Failure(description: "sim-client.py \(scenario) failed (\(installHint)):\n\(log)")
         }

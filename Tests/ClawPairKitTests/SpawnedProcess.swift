@@ -14,7 +14,8 @@ final class SpawnedProcess: @unchecked Sendable {
     let logPath: String
     private var exited = false
 
-    init(executable: String, arguments: [String]) throws {
+    /// Starts `executable` with `arguments`; `environment` is added to this process's own.
+    init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("spawned-\(UUID().uuidString).log").path
 
         var actions = posix_spawn_file_actions_t()
@@ -29,8 +30,12 @@ final class SpawnedProcess: @unchecked Sendable {
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, added in added }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard result == 0 else {
             throw SpawnError(description: "posix_spawn \(executable): \(String(cString: strerror(result)))")
         }
