@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "ClawPairCLI", dependencies: ["ClawPairKit"]),
         .executableTarget(name: "clawpair", dependencies: ["ClawPairCLI"]),
 
-        .testTarget(name: "ClawPairWireTests", dependencies: ["ClawPairWire"]),
-        .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI"]),
+        // What more than one test target needs: a seeded generator, clean spawn attributes.
+        .target(name: "ClawPairTestSupport", path: "Tests/ClawPairTestSupport"),
+        .testTarget(name: "ClawPairWireTests", dependencies: ["ClawPairWire", "ClawPairTestSupport"]),
+        .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit", "ClawPairTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI", "ClawPairTestSupport"]),
     ]
 )

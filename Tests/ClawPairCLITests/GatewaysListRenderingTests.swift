@@ -1,3 +1,4 @@
+import ClawPairTestSupport
 import Foundation
 import Testing
 @testable import ClawPairCLI
@@ -13,7 +14,7 @@ import Testing
     static func hostileRegistry(seed: UInt64, count: Int) throws -> (GatewaysCommandTests.Home, GatewayRegistry) {
         let home = GatewaysCommandTests.Home()
         let registry = try home.open()
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var entries: [GatewayEntry] = []
         for index in 0..<count {
             let id: GatewayID
@@ -184,21 +185,8 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
-
+/// Hostile text pieces for the seeded registries.
+extension SplitMix64 {
     static let pieces = [
         "a", "Z", "9", " ", "  ", "-", "\"", "\\", "'", "\u{1B}", "\u{1B}[31m", "\u{1B}]0;title\u{7}", "\u{7}", "\t", "\n", "\r", "\u{0}",
         "\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}", "\u{A0}", "é", "e\u{301}", "\u{301}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}",
@@ -253,7 +241,7 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     @Test func randomTexts() {
-        var random = SeededRandom(seed: 99)
+        var random = SplitMix64(seed: 99)
         for _ in 0..<20_000 {
             let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
                 random.chance(0.97) ? UInt8.random(in: 0x20...0x7E, using: &random) : UInt8.random(in: 0...255, using: &random)

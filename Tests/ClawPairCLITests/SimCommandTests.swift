@@ -1,3 +1,4 @@
+import ClawPairTestSupport
 import Foundation
 import Testing
 import ClawPairKit

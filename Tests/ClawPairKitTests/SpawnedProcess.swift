@@ -1,3 +1,4 @@
+import ClawPairTestSupport
 import Foundation
 import Glibc
 
@@ -25,9 +26,6 @@ final class SpawnedProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
 
-        var attributes = TLSTestTool.cleanSignalAttributes()
-        defer { posix_spawnattr_destroy(&attributes) }
-
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var variables = ProcessInfo.processInfo.environment
@@ -35,7 +33,7 @@ final class SpawnedProcess: @unchecked Sendable {
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let result = withCleanSpawnAttributes { posix_spawn(&pid, executable, &actions, $0, argv, envp) }
         guard result == 0 else {
             throw SpawnError(description: "posix_spawn \(executable): \(String(cString: strerror(result)))")
         }

@@ -1,3 +1,4 @@
+import ClawPairTestSupport
 import Foundation
 import Glibc
 
@@ -145,9 +146,7 @@ enum TLSTestTool {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = cleanSignalAttributes()
-        defer { posix_spawnattr_destroy(&attributes) }
-        let pid = try spawn(executable, arguments, &actions, &attributes)
+        let pid = try spawn(executable, arguments, &actions)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         // WIFEXITED && WEXITSTATUS == 0, spelled out: both are macros.
@@ -157,28 +156,14 @@ enum TLSTestTool {
         }
     }
 
-    /// Attributes that empty the signal mask and reset every handler in the child.
-    static func cleanSignalAttributes() -> posix_spawnattr_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        return attributes
-    }
-
+    /// Starts `executable` with a clean signal state (``withCleanSpawnAttributes(_:)``).
     static func spawn(
-        _ executable: String, _ arguments: [String], _ actions: inout posix_spawn_file_actions_t,
-        _ attributes: inout posix_spawnattr_t
+        _ executable: String, _ arguments: [String], _ actions: inout posix_spawn_file_actions_t
     ) throws(TLSTestToolError) -> pid_t {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let result = withCleanSpawnAttributes { posix_spawn(&pid, executable, &actions, $0, argv, environ) }
         guard result == 0 else {
             throw TLSTestToolError(description: "posix_spawn \(executable): \(String(cString: strerror(result)))")
         }

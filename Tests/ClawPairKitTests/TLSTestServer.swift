@@ -36,11 +36,9 @@ final class TLSTestServer: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, pipe[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = TLSTestTool.cleanSignalAttributes()
-        defer { posix_spawnattr_destroy(&attributes) }
         let arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key, "-naccept", "1", "-tlsextdebug"] + extra
         do {
-            pid = try TLSTestTool.spawn("/usr/bin/openssl", arguments, &actions, &attributes)
+            pid = try TLSTestTool.spawn("/usr/bin/openssl", arguments, &actions)
         } catch {
             close(pipe[0])
             close(pipe[1])

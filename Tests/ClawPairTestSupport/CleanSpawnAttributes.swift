@@ -3,7 +3,7 @@ import Glibc
 /// Runs `body` with posix_spawn attributes that give the child an empty signal mask and
 /// every signal at its default: the test runner blocks or ignores signals that the daemons,
 /// `--watch` and the sim must see (SIGTERM, SIGINT, SIGCHLD).
-func withCleanSpawnAttributes<R>(_ body: (UnsafePointer<posix_spawnattr_t>) throws -> R) rethrows -> R {
+public func withCleanSpawnAttributes<R>(_ body: (UnsafePointer<posix_spawnattr_t>) throws -> R) rethrows -> R {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
