@@ -42,7 +42,14 @@ struct LabHosts {
 
     init(hosts: [String]) throws {
         name = "t\(getpid() % 100_000)\(Int.random(in: 100...999))"
-        try Self.run([Self.harness, "up", name] + hosts)
+        do {
+            try Self.run([Self.harness, "up", name] + hosts)
+        } catch {
+            // A host that did not come up (avahi too slow on a loaded machine, say) leaves the
+            // others running: the caller's `down()` never runs for a lab it did not get.
+            down()
+            throw error
+        }
     }
 
     func down() { _ = try? Self.run([Self.harness, "down", name]) }
