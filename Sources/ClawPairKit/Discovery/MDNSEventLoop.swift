@@ -38,7 +38,7 @@ final class MDNSEventLoop {
     private var queuedStarts: [MDNSOperationKey] = []
     /// The instances recent browses announced (``MDNSRecentInstances``), newest first.
     private var recent: [MDNSInstanceKey] = []
-    /// Those this browse resolves ahead, until their expectation ends.
+    /// Those this browse resolves ahead, and those it announced, until the expectation ends.
     private var expected: Set<MDNSInstanceKey> = []
     private var expectationEnd: Instant?
     private var announced: Set<MDNSInstanceKey> = []
@@ -133,15 +133,18 @@ final class MDNSEventLoop {
                 name: service.rawInstanceName, serviceType: service.serviceType, domain: service.domain,
                 interfaceIndex: service.interfaceIndex)
         }
-        announced.formUnion(added)
         if added.contains(where: { !recent.contains($0) }) {
             recent = recentInstances.remember(added, known: recent)
         }
-        if let end = expectationEnd, end <= now {
-            expectationEnd = nil
-            let unseen = expected.subtracting(announced)
-            if !unseen.isEmpty { recent = recentInstances.forget(unseen, known: recent) }
-        }
+        guard let end = expectationEnd else { return }
+        announced.formUnion(added)
+        guard end <= now else { return }
+        // Done with both sets: a long watch does not keep every instance it ever saw.
+        expectationEnd = nil
+        let unseen = expected.subtracting(announced)
+        expected = []
+        announced = []
+        if !unseen.isEmpty { recent = recentInstances.forget(unseen, known: recent) }
     }
 
     // MARK: Operations

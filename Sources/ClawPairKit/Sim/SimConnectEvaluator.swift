@@ -1,8 +1,8 @@
 /// The gateway's decision on one `connect` request (spec/gateway-protocol.md): protocol
 /// range, closed client id/mode/role/scope sets, the device signature (v3 or v2, ±120 s,
 /// nonce, id = hash of key), the credential (shared token, password, bootstrap token, device
-/// token, or a verified Tailscale Serve login) under the failed-authentication limit, then pairing. Decides and records pairing
-/// requests in ``SimState``; sends nothing.
+/// token, or a verified Tailscale Serve login) under the failed-authentication limit, then
+/// pairing. Decides and records pairing requests in ``SimState``; sends nothing.
 struct SimConnectEvaluator: Sendable {
     /// 120 s: how far `signedAt` may be from the gateway's clock.
     static let maximumSkewMs: Int64 = 120_000
