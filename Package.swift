@@ -2,11 +2,14 @@
 import PackageDescription
 
 // Each C library lives behind its own systemLibrary target (module map + pkg-config +
-// the Debian package that provides it). Only ClawPairKit imports them, always `internal`.
+// the Debian package that provides it). Only ClawPairKit (and the sim's server-side TLS) import
+// them, always `internal`.
 let package = Package(
     name: "clawpair",
     products: [
         .library(name: "ClawPairKit", targets: ["ClawPairKit"]),
+        // A gateway for other clients' tests (as swift-nio's NIOTestUtils): not in ClawPairKit.
+        .library(name: "ClawPairSim", targets: ["ClawPairSim"]),
         .executable(name: "clawpair", targets: ["clawpair"]),
     ],
     targets: [
@@ -37,14 +40,19 @@ let package = Package(
             name: "ClawPairKit",
             dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims", "CAvahiDNSSD", "CSQLite"]
         ),
+        // The simulated gateway and the server-side code only it needs (TLS server context
+        // and certificate, HTTP request reader, WebSocket server, TCP listener; in Wire/ the
+        // pure request-head parser, server handshake and zone writer): a peer for tests.
+        .target(name: "ClawPairSim", dependencies: ["ClawPairKit", "ClawPairWire", "COpenSSL", "CClawShims"]),
         // Argument parsing, rendering, exit codes.
-        .target(name: "ClawPairCLI", dependencies: ["ClawPairKit"]),
+        .target(name: "ClawPairCLI", dependencies: ["ClawPairKit", "ClawPairSim"]),
         .executableTarget(name: "clawpair", dependencies: ["ClawPairCLI"]),
 
         // What more than one test target needs: a seeded generator, clean spawn attributes.
         .target(name: "ClawPairTestSupport", path: "Tests/ClawPairTestSupport"),
         .testTarget(name: "ClawPairWireTests", dependencies: ["ClawPairWire", "ClawPairTestSupport"]),
-        .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit", "ClawPairTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI", "ClawPairTestSupport"]),
+        .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit", "ClawPairSim", "ClawPairTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ClawPairSimTests", dependencies: ["ClawPairSim", "ClawPairTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI", "ClawPairSim", "ClawPairTestSupport"]),
     ]
 )

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import ClawPairCLI
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 /// `clawpair pair` as a real process against `clawpair sim` (also a real process) on
 /// loopback: routes with fallbacks, ws and wss, the setup-code pin, first-use trust and a

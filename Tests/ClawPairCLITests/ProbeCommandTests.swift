@@ -2,6 +2,7 @@ import Testing
 import ClawPairKit
 
 @testable import ClawPairCLI
+@testable import ClawPairSim
 
 /// `clawpair probe` in-process: argument checks and exit codes that need no network (a
 /// refused loopback port and a refused plaintext route are the only targets dialled).

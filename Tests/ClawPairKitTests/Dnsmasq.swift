@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ClawPairKit
+import ClawPairTestSupport
 
 /// A dnsmasq serving a unicast DNS-SD zone on 127.0.0.1 (and ::1) at a random high port, in
 /// the foreground, for one test; ended by its PID when the test is done.

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 /// The probe end to end on loopback, against independent servers: Python's `websockets`
 /// (Fixtures/websocket-server.py, plain or TLS) and `openssl s_server`. Each case asserts the

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ClawPairKit
+import ClawPairTestSupport
 
 /// An independent gateway for the protocol tests: Fixtures/gateway-stub.py on PyPI
 /// `websockets` and Debian's python3-cryptography, one process per test, started with

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ClawPairKit
+import ClawPairTestSupport
 
 /// An independent WebSocket server for tests: Fixtures/websocket-server.py on PyPI's
 /// `websockets` package, one process per test, started with ``SpawnedProcess``.

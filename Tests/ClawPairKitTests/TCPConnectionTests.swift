@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 @Suite struct TCPConnectionTests {
     @Test(arguments: [false, true])

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 /// Loopback only: listeners and closed ports on 127.0.0.1.
 @Suite struct TCPRouteConnectorTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 /// The client against real TLS servers (`openssl s_server`) and raw TCP listeners on
 /// 127.0.0.1, with certificates made by the `openssl` CLI (``TLSTestPKI``). Trust in the

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 /// A scriptable DNS server on 127.0.0.1 for tests: UDP always, TCP on the same port when
 /// asked. A handler decides, query by query, what goes back, including replies no honest

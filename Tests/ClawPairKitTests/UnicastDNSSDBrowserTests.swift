@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 /// Browsing and resolving against dnsmasq (a real DNS server) and against ``TestZone`` for
 /// what dnsmasq cannot serve (raw UTF-8 labels, volunteered records, broken instances).

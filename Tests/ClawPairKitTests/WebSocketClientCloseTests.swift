@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ClawPairKit
+@testable import ClawPairSim
 
 /// `WebSocketClient.close` ends the TCP connection itself: a raw peer (our `TCPListener`,
 /// speaking just enough RFC 6455 by hand) sees EOF as soon as `close` returns, while the

@@ -1,4 +1,5 @@
 import ClawPairKit
+import ClawPairSim
 
 /// `clawpair sim`: a simulated OpenClaw gateway for tests and for developers of other clients.
 enum SimCommand: Command {

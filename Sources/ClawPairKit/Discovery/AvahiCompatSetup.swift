@@ -5,8 +5,8 @@ internal import Glibc
 
 /// Process-wide preparation of Avahi's dns_sd compatibility library, done once before its
 /// first call (`DNSServiceOperation.start`).
-enum AvahiCompatSetup {
-    static func prepare() {
+package enum AvahiCompatSetup {
+    package static func prepare() {
         _ = prepared
     }
 

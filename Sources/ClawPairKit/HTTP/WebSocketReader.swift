@@ -7,21 +7,21 @@ import Synchronization
 ///
 /// A value: each connection keeps one in a `Mutex` slot and takes it out for the length of
 /// a read (``Synchronization/Mutex/takeReader()``), so two tasks never read at once.
-struct WebSocketReader: Sendable {
+package struct WebSocketReader: Sendable {
     /// 16 KiB per read: a TLS record's worth; larger frames arrive over several reads.
-    static let readChunkBytes = 16 * 1024
+    package static let readChunkBytes = 16 * 1024
 
-    var parser: WebSocketFrameParser
-    var assembler: WebSocketMessageAssembler
+    package var parser: WebSocketFrameParser
+    package var assembler: WebSocketMessageAssembler
     /// Bytes appended to the parser and not consumed yet, kept only while not nil (the
     /// server keeps them until it raises its limit: the parser does not hand them back, and
     /// a new parser needs them).
-    var unconsumed: [UInt8]?
+    package var unconsumed: [UInt8]?
     /// The peer's close frame was received, the stream ended, or the peer broke the
     /// protocol: nothing more will be read.
-    var finished = false
+    package var finished = false
 
-    init(role: WebSocketFrameParser.Role, maximumMessageSize: Int, initialBytes: [UInt8], keepingUnconsumed: Bool) {
+    package init(role: WebSocketFrameParser.Role, maximumMessageSize: Int, initialBytes: [UInt8], keepingUnconsumed: Bool) {
         parser = WebSocketFrameParser(role: role, maximumFrameSize: maximumMessageSize)
         assembler = WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize)
         parser.append(initialBytes)
@@ -31,7 +31,7 @@ struct WebSocketReader: Sendable {
     /// The next text, binary or close message from `stream`. `send` writes a frame (and
     /// whether it is a close frame) the way this end writes them; after a close or an error
     /// the stream is ended within `closingTimeout`.
-    mutating func nextMessage(
+    package mutating func nextMessage(
         from stream: any ByteStream, until deadline: ContinuousClock.Instant, closingTimeout: Duration,
         send: (WebSocketFrame, _ isClose: Bool) async throws -> Void
     ) async throws -> WebSocketMessage {
@@ -82,7 +82,7 @@ struct WebSocketReader: Sendable {
 
 extension Mutex where Value == WebSocketReader? {
     /// Takes the reader out for one read; put it back with `withLock { $0 = reader }`.
-    func takeReader() throws(WebSocketClientError) -> WebSocketReader {
+    package func takeReader() throws(WebSocketClientError) -> WebSocketReader {
         let taken = withLock { slot -> WebSocketReader? in
             defer { slot = nil }
             return slot

@@ -4,17 +4,19 @@
 /// interleave on the wire (and ``TLSSession`` traps on two writes at once). Holders queue in
 /// FIFO order; ``release()`` hands the gate straight to the next waiter. Shared by the client
 /// and the server side of a connection.
-actor WebSocketWriteGate {
+package actor WebSocketWriteGate {
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
     /// Set when a close frame went out: nothing may be sent after it (RFC 6455 §5.5.1). Only
     /// the gate's holder reads or sets it.
     private var closeSent = false
 
+    package init() {}
+
     /// Writes one encoded frame while holding the gate. Once a close frame was sent, every
     /// later frame (one queued behind the close too) is refused with
     /// ``WebSocketClientError/Code/closed``.
-    func write(_ bytes: [UInt8], isClose: Bool, to stream: any ByteStream, timeout: Duration) async throws {
+    package func write(_ bytes: [UInt8], isClose: Bool, to stream: any ByteStream, timeout: Duration) async throws {
         await acquire()
         defer { release() }
         guard !closeSent else { throw WebSocketClientError(.closed, "the close frame was already sent") }

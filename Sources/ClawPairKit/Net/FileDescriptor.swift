@@ -3,12 +3,12 @@
 ///
 /// A class (not a `~Copyable` struct) so sockets can be shared across the child tasks of a
 /// task group; ARC decides when the last user is done.
-final class FileDescriptor: Sendable {
+package final class FileDescriptor: Sendable {
     /// The descriptor. Valid for as long as this object lives.
-    let rawValue: Int32
+    package let rawValue: Int32
 
     /// Takes ownership of `rawValue`; the caller must not close it.
-    init(taking rawValue: Int32) {
+    package init(taking rawValue: Int32) {
         precondition(rawValue >= 0, "FileDescriptor(taking: \(rawValue))")
         self.rawValue = rawValue
     }

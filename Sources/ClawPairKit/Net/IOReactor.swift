@@ -67,7 +67,7 @@ public final class IOReactor: Sendable {
     ///
     /// Throws `CancellationError` when the task is cancelled, and ``SystemError`` when the
     /// poll thread cannot be started or `poll` fails.
-    func wait(for descriptor: Int32, _ interest: Interest, until deadline: ContinuousClock.Instant?) async throws
+    package func wait(for descriptor: Int32, _ interest: Interest, until deadline: ContinuousClock.Instant?) async throws
         -> Bool
     {
         try Task.checkCancellation()

@@ -62,7 +62,7 @@ extension NetworkError: Equatable {
 extension NetworkError {
     /// Classifies a failed call by its errno. `action` says what was being done
     /// ("connecting to 192.0.2.1:53").
-    init(_ error: SystemError, while action: String, fileID: StaticString = #fileID, line: UInt = #line) {
+    package init(_ error: SystemError, while action: String, fileID: StaticString = #fileID, line: UInt = #line) {
         let code: Code
         switch error.errno {
         case ECONNREFUSED: code = .connectionRefused

@@ -53,7 +53,7 @@ public struct SocketAddress: Sendable, Hashable {
     public var zoneName: String? { scopeID == 0 ? nil : Syscalls.interfaceName(index: scopeID) }
 
     /// `AF_INET` or `AF_INET6`.
-    var family: Int32 { ip.isIPv4 ? AF_INET : AF_INET6 }
+    package var family: Int32 { ip.isIPv4 ? AF_INET : AF_INET6 }
 }
 
 extension SocketAddress: CustomStringConvertible {
@@ -68,7 +68,7 @@ extension SocketAddress: CustomStringConvertible {
 }
 
 extension IPAddress {
-    var isIPv4: Bool {
+    package var isIPv4: Bool {
         if case .v4 = self { return true }
         return false
     }

@@ -16,15 +16,15 @@
 ///
 /// Descriptors are created non-blocking and close-on-exec, so a child process (a test's
 /// dnsmasq, `xdg-open`) never inherits a socket.
-enum Syscalls {
+package enum Syscalls {
     /// The outcome of a call on a non-blocking descriptor.
-    enum IOResult<Value> {
+    package enum IOResult<Value> {
         case processed(Value)
         case wouldBlock
     }
 
     /// The two socket types clawpair uses.
-    enum SocketType {
+    package enum SocketType {
         case datagram
         case stream
 
@@ -37,7 +37,7 @@ enum Syscalls {
     }
 
     /// What a non-blocking `connect` did.
-    enum ConnectResult {
+    package enum ConnectResult {
         /// Connected at once (possible on loopback).
         case connected
         /// The handshake continues; wait for writability, then read `SO_ERROR`.
@@ -82,7 +82,7 @@ enum Syscalls {
     // MARK: Sockets
 
     /// A new non-blocking, close-on-exec socket.
-    static func socket(family: Int32, type: SocketType) throws(SystemError) -> Int32 {
+    package static func socket(family: Int32, type: SocketType) throws(SystemError) -> Int32 {
         let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         return try blocking("socket") { Glibc.socket(family, type.rawValue | flags, 0) }
     }
@@ -90,7 +90,7 @@ enum Syscalls {
     /// Closes a descriptor. `EINTR` is not retried: on Linux the descriptor is released even
     /// when `close` is interrupted, and a retry could close a descriptor another thread has
     /// just been given. Other errors (`EIO`) cannot be acted on by a socket's owner.
-    static func close(_ descriptor: Int32) {
+    package static func close(_ descriptor: Int32) {
         if Glibc.close(descriptor) == -1, Glibc.errno == EBADF {
             preconditionFailure("close(\(descriptor)) failed with EBADF: descriptor closed twice")
         }
@@ -100,11 +100,11 @@ enum Syscalls {
     /// is reported like `EINPROGRESS` rather than retried (a retry would say `EALREADY`).
     /// Ends both directions of a connected socket without closing the descriptor: a read
     /// waiting in another task then sees end of stream. Errors (not connected) are moot.
-    static func shutdown(_ descriptor: Int32) {
+    package static func shutdown(_ descriptor: Int32) {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
-    static func connect(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) -> ConnectResult {
+    package static func connect(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) -> ConnectResult {
         let result = address.withSockAddr { pointer, length in Glibc.connect(descriptor, pointer, length) }
         guard result == -1 else { return .connected }
         let code = Glibc.errno
@@ -115,16 +115,16 @@ enum Syscalls {
         }
     }
 
-    static func bind(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) {
+    package static func bind(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) {
         try blocking("bind") { address.withSockAddr { Glibc.bind(descriptor, $0, $1) } }
     }
 
-    static func listen(_ descriptor: Int32, backlog: Int32) throws(SystemError) {
+    package static func listen(_ descriptor: Int32, backlog: Int32) throws(SystemError) {
         try blocking("listen") { Glibc.listen(descriptor, backlog) }
     }
 
     /// Accepts a connection as a non-blocking, close-on-exec descriptor.
-    static func accept(_ descriptor: Int32) throws(SystemError) -> IOResult<(Int32, SocketAddress?)> {
+    package static func accept(_ descriptor: Int32) throws(SystemError) -> IOResult<(Int32, SocketAddress?)> {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -164,7 +164,7 @@ enum Syscalls {
     }()
 
     /// The address a socket is bound to (`getsockname`).
-    static func localAddress(_ descriptor: Int32) throws(SystemError) -> SocketAddress? {
+    package static func localAddress(_ descriptor: Int32) throws(SystemError) -> SocketAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         try blocking("getsockname") {
@@ -177,14 +177,14 @@ enum Syscalls {
 
     /// Sends on a connected socket. `MSG_NOSIGNAL`: a peer that has gone away is an `EPIPE`
     /// error, not a `SIGPIPE` that kills the process.
-    static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) -> IOResult<Int> {
+    package static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) -> IOResult<Int> {
         try retrying("send", wouldBlock: true) {
             bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
     }
 
     /// Sends one datagram to `address`.
-    static func send(_ descriptor: Int32, _ bytes: [UInt8], to address: SocketAddress) throws(SystemError) -> IOResult<
+    package static func send(_ descriptor: Int32, _ bytes: [UInt8], to address: SocketAddress) throws(SystemError) -> IOResult<
         Int
     > {
         try retrying("sendto", wouldBlock: true) {
@@ -197,14 +197,14 @@ enum Syscalls {
     }
 
     /// Reads what is there, up to the buffer's size; 0 means the peer closed the stream.
-    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+    package static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
         -> IOResult<Int>
     {
         try retrying("recv", wouldBlock: true) { Glibc.recv(descriptor, buffer.baseAddress, buffer.count, 0) }
     }
 
     /// Reads one datagram and its source address.
-    static func receiveFrom(
+    package static func receiveFrom(
         _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
     ) throws(SystemError) -> IOResult<(Int, SocketAddress?)> {
         var storage = sockaddr_storage()
@@ -223,24 +223,24 @@ enum Syscalls {
     }
 
     /// `SO_REUSEADDR`, so a test server can bind a port another test just released.
-    static func setReuseAddress(_ descriptor: Int32) throws(SystemError) {
+    package static func setReuseAddress(_ descriptor: Int32) throws(SystemError) {
         try setOption(descriptor, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1, call: "setsockopt(SO_REUSEADDR)")
     }
 
     /// `IPV6_V6ONLY`, so an IPv6 listener does not also take the IPv4 port.
-    static func setIPv6Only(_ descriptor: Int32) throws(SystemError) {
+    package static func setIPv6Only(_ descriptor: Int32) throws(SystemError) {
         try setOption(
             descriptor, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: 1, call: "setsockopt(IPV6_V6ONLY)")
     }
 
     /// `TCP_NODELAY`: small frames go out at once instead of waiting for the previous
     /// segment's ACK (Nagle), which a peer's delayed ACK stretches to 40 ms.
-    static func setNoDelay(_ descriptor: Int32) throws(SystemError) {
+    package static func setNoDelay(_ descriptor: Int32) throws(SystemError) {
         try setOption(descriptor, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1, call: "setsockopt(TCP_NODELAY)")
     }
 
     /// Whether `TCP_NODELAY` is set.
-    static func noDelay(_ descriptor: Int32) throws(SystemError) -> Bool {
+    package static func noDelay(_ descriptor: Int32) throws(SystemError) -> Bool {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         _ = try blocking("getsockopt(TCP_NODELAY)") {
@@ -260,7 +260,7 @@ enum Syscalls {
 
     /// The pending error of a socket (`SO_ERROR`), which also clears it: after a non-blocking
     /// connect turns writable, 0 means connected and anything else is why it failed.
-    static func pendingError(_ descriptor: Int32) throws(SystemError) -> Int32 {
+    package static func pendingError(_ descriptor: Int32) throws(SystemError) -> Int32 {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         try blocking("getsockopt(SO_ERROR)") { Glibc.getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &value, &length) }
@@ -289,7 +289,7 @@ enum Syscalls {
     /// wakes a thread that polls the other. (`eventfd` would do with one descriptor, but
     /// Swift's Glibc module does not import `sys/eventfd.h`; `socketpair` takes the flags
     /// atomically, where `pipe` would need a racy `fcntl`.)
-    static func wakePair() throws(SystemError) -> (reading: Int32, writing: Int32) {
+    package static func wakePair() throws(SystemError) -> (reading: Int32, writing: Int32) {
         var descriptors: [Int32] = [-1, -1]
         let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         try blocking("socketpair") { Glibc.socketpair(AF_UNIX, type, 0, &descriptors) }
@@ -297,13 +297,13 @@ enum Syscalls {
     }
 
     /// Sends a wake-up byte. A full buffer (`EAGAIN`) already holds a wake-up, so it is fine.
-    static func signal(wake descriptor: Int32) throws(SystemError) {
+    package static func signal(wake descriptor: Int32) throws(SystemError) {
         var byte: UInt8 = 1
         _ = try retrying("send(wake)", wouldBlock: true) { Glibc.send(descriptor, &byte, 1, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Reads every pending wake-up byte.
-    static func drain(wake descriptor: Int32) throws(SystemError) {
+    package static func drain(wake descriptor: Int32) throws(SystemError) {
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             let result = try retrying("recv(wake)", wouldBlock: true) {
@@ -316,13 +316,13 @@ enum Syscalls {
     // MARK: Interfaces
 
     /// The index of interface `name` (`eth0` → 2), or nil when there is none.
-    static func interfaceIndex(named name: String) -> UInt32? {
+    package static func interfaceIndex(named name: String) -> UInt32? {
         let index = Glibc.if_nametoindex(name)
         return index == 0 ? nil : index
     }
 
     /// The name of interface `index`, or nil when there is none.
-    static func interfaceName(index: UInt32) -> String? {
+    package static func interfaceName(index: UInt32) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(IF_NAMESIZE) + 1)
         return buffer.withUnsafeMutableBufferPointer { pointer -> String? in
             guard Glibc.if_indextoname(index, pointer.baseAddress) != nil, let base = pointer.baseAddress else {
@@ -335,7 +335,7 @@ enum Syscalls {
     // MARK: Threads
 
     /// Runs `body` on a new detached thread.
-    static func spawnDetachedThread(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
+    package static func spawnDetachedThread(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
         final class Start {
             let body: @Sendable () -> Void
             init(body: @escaping @Sendable () -> Void) { self.body = body }
@@ -364,7 +364,7 @@ enum Syscalls {
     // MARK: Text
 
     /// The C library's description of an errno value.
-    static func errorText(_ code: Int32) -> String {
+    package static func errorText(_ code: Int32) -> String {
         // glibc's strerror is thread-safe since 2.32 (a per-thread buffer for unknown codes).
         guard let text = Glibc.strerror(code) else { return "error \(code)" }
         return String(cString: text)

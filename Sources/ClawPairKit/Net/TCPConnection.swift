@@ -14,7 +14,7 @@ public final class TCPConnection: Sendable {
     private let descriptor: FileDescriptor
     private let reactor: IOReactor
 
-    init(descriptor: FileDescriptor, localAddress: SocketAddress, remoteAddress: SocketAddress, reactor: IOReactor) {
+    package init(descriptor: FileDescriptor, localAddress: SocketAddress, remoteAddress: SocketAddress, reactor: IOReactor) {
         self.descriptor = descriptor
         self.localAddress = localAddress
         self.remoteAddress = remoteAddress
@@ -63,7 +63,7 @@ public final class TCPConnection: Sendable {
 
     /// Sends small writes at once (`TCP_NODELAY`), as a server of small frames wants (Node's
     /// `ws`, the gateway's WebSocket library, does the same). Best effort.
-    func setNoDelay() {
+    package func setNoDelay() {
         try? Syscalls.setNoDelay(descriptor.rawValue)
     }
 
@@ -74,7 +74,7 @@ public final class TCPConnection: Sendable {
 
     /// Ends the connection in both directions now (the descriptor is closed on release): how
     /// a server drops a client another task is reading from.
-    func shutdown() {
+    package func shutdown() {
         Syscalls.shutdown(descriptor.rawValue)
     }
 

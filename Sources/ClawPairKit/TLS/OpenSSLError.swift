@@ -6,32 +6,32 @@ internal import COpenSSL
 /// certificate code), oldest first; the first is usually the cause. The queue belongs to the
 /// thread, so it is drained before the task can suspend and move to another thread, and
 /// cleared (``clear()``) before each call so stale entries are not blamed on it.
-struct OpenSSLError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct OpenSSLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One queue entry.
-    struct Entry: Sendable, Hashable, CustomStringConvertible {
+    package struct Entry: Sendable, Hashable, CustomStringConvertible {
         /// The packed error code (library and reason).
-        let code: UInt
+        package let code: UInt
         /// OpenSSL's text, e.g. `error:0A000126:SSL routines::unexpected eof while reading`.
-        let text: String
+        package let text: String
         /// Extra data the failing function attached (a file name, a hostname), if any.
-        let data: String?
+        package let data: String?
 
-        var description: String { data.map { "\(text) (\($0))" } ?? text }
+        package var description: String { data.map { "\(text) (\($0))" } ?? text }
     }
 
     /// Oldest first; empty when OpenSSL recorded nothing (then the failure was a system call
     /// or an end of stream).
-    let entries: [Entry]
+    package let entries: [Entry]
 
-    var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Entries joined by "; ", or "no OpenSSL error recorded".
-    var description: String {
+    package var description: String {
         entries.isEmpty ? "no OpenSSL error recorded" : entries.map(\.description).joined(separator: "; ")
     }
 
     /// Takes every entry off the calling thread's queue.
-    static func drain() -> OpenSSLError {
+    package static func drain() -> OpenSSLError {
         var entries: [Entry] = []
         while true {
             var data: UnsafePointer<CChar>?
@@ -49,5 +49,5 @@ struct OpenSSLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Empties the calling thread's queue before a call whose failure will be drained.
-    static func clear() { ERR_clear_error() }
+    package static func clear() { ERR_clear_error() }
 }

@@ -41,8 +41,8 @@ public final class TLSConnection: Sendable {
             throw ClawPairError(.usage, "a TLS connection needs a server name; the host is empty")
         }
         let engine = try TLSEngine(context: try TLSContext.shared(for: configuration), transport: transport, serverName: name)
-        let peer = try await engine.handshake(until: deadline)
-        return TLSConnection(peer: peer, engine: engine)
+        try await engine.handshake(until: deadline)
+        return TLSConnection(peer: try engine.peerCertificate(), engine: engine)
     }
 
     /// Applies ``TLSTrustPolicy`` to ``peer``: with `pin`, the peer must match it (whatever

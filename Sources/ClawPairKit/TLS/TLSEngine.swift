@@ -2,7 +2,8 @@ internal import CClawShims
 internal import COpenSSL
 import Synchronization
 
-/// The one owner of an `SSL`: a client TLS state machine over a ``TCPConnection``.
+/// The one owner of an `SSL`: a TLS state machine over a ``TCPConnection``, as the client
+/// (``TLSConnection``) or as the server (the simulated gateway's `TLSServerSession`).
 ///
 /// OpenSSL reads and writes two memory BIOs (owned by the `SSL`, freed with it); this type
 /// moves their bytes to and from the socket through ``TCPConnection``, so every wait goes
@@ -15,17 +16,26 @@ import Synchronization
 /// may run alongside one write. Bytes OpenSSL produces while reading (an answer to a
 /// TLS 1.3 KeyUpdate) wait in the output BIO and go out, in order, with the next write or
 /// close; only writers touch the socket's sending side, so records never interleave.
-final class TLSEngine: @unchecked Sendable {
+package final class TLSEngine: @unchecked Sendable {
     // @unchecked: `ssl` and the BIOs are only touched inside `lock`; the recorder is
     // mutated only by the verify callback, inside SSL_do_handshake, inside `lock`.
+
+    /// Which end of the connection this engine is.
+    package enum Role: Sendable {
+        /// Connects to `serverName`: SNI for a host name, and the facts the trust policy
+        /// judges (``peerCertificate()``).
+        case client(TLSServerName)
+        /// Accepts a client that connected to us; the context carries the certificate.
+        case server
+    }
 
     /// Bytes asked of the socket per read: one full TLS record (2^14 bytes of plaintext
     /// plus up to 256 of expansion, RFC 8446 §5.2, and the 5-byte header), rounded up to
     /// cover TLS 1.2's 2048 bytes of allowed expansion (RFC 5246 §6.2.3).
     static let transportReadSize = 16_384 + 2_048 + 5
 
-    let transport: TCPConnection
-    let serverName: TLSServerName
+    package let transport: TCPConnection
+    let role: Role
 
     private let ssl: OpaquePointer
     private let input: OpaquePointer
@@ -53,9 +63,16 @@ final class TLSEngine: @unchecked Sendable {
         var bytesReceived: Int
     }
 
-    init(context: TLSContext, transport: TCPConnection, serverName: TLSServerName) throws(ClawPairError) {
+    /// A client engine for `serverName` from a client ``TLSContext``.
+    convenience init(context: TLSContext, transport: TCPConnection, serverName: TLSServerName) throws(ClawPairError) {
+        try self.init(sslContext: context.handle, role: .client(serverName), transport: transport)
+    }
+
+    /// An engine over `transport` with an `SSL` made from `sslContext` (an `SSL_CTX` whose
+    /// method fits `role`; each `SSL` holds its own reference to it).
+    package init(sslContext: OpaquePointer, role: Role, transport: TCPConnection) throws(ClawPairError) {
         OpenSSLError.clear()
-        guard let ssl = SSL_new(context.handle) else {
+        guard let ssl = SSL_new(sslContext) else {
             throw ClawPairError(.internalError, "OpenSSL could not create a TLS connection: \(OpenSSLError.drain())")
         }
         guard let input = BIO_new(BIO_s_mem()), let output = BIO_new(BIO_s_mem()) else {
@@ -69,15 +86,28 @@ final class TLSEngine: @unchecked Sendable {
         self.input = input
         self.output = output
         self.transport = transport
-        self.serverName = serverName
+        self.role = role
         // From here a throw runs deinit, which frees the SSL.
 
-        SSL_set_connect_state(ssl)
-        if let sni = serverName.sni, CClawShims_SSL_set_tlsext_host_name(ssl, sni) != 1 {
-            throw ClawPairError(.tlsHandshakeFailed, "OpenSSL refused \(sni) as a TLS server name: \(OpenSSLError.drain())")
+        switch role {
+        case .server:
+            SSL_set_accept_state(ssl)
+        case .client(let serverName):
+            SSL_set_connect_state(ssl)
+            if let sni = serverName.sni, CClawShims_SSL_set_tlsext_host_name(ssl, sni) != 1 {
+                throw ClawPairError(.tlsHandshakeFailed, "OpenSSL refused \(sni) as a TLS server name: \(OpenSSLError.drain())")
+            }
+            guard verification.attach(to: ssl) else {
+                throw ClawPairError(.internalError, "OpenSSL could not attach the verify recorder: \(OpenSSLError.drain())")
+            }
         }
-        guard verification.attach(to: ssl) else {
-            throw ClawPairError(.internalError, "OpenSSL could not attach the verify recorder: \(OpenSSLError.drain())")
+    }
+
+    /// Who is at the other end, for messages: the server's name, or the client's address.
+    private var peerName: String {
+        switch role {
+        case .client(let serverName): serverName.text
+        case .server: "\(transport.remoteAddress)"
         }
     }
 
@@ -85,20 +115,17 @@ final class TLSEngine: @unchecked Sendable {
 
     // MARK: Handshake
 
-    /// Runs the client handshake to its end and reads the peer's facts. Throws
-    /// ``ClawPairError/Code/tlsHandshakeFailed`` (with OpenSSL's queue) when the peer closes,
-    /// resets, sends an alert, does not speak TLS, or the deadline passes;
-    /// `CancellationError` when the task is cancelled.
-    func handshake(until deadline: ContinuousClock.Instant) async throws -> TLSPeerCertificate {
-        let name = serverName.text
+    /// Runs the handshake to its end. Throws ``ClawPairError/Code/tlsHandshakeFailed`` (with
+    /// OpenSSL's queue) when the peer closes, resets, sends an alert, does not speak TLS, or
+    /// the deadline passes; `CancellationError` when the task is cancelled.
+    package func handshake(until deadline: ContinuousClock.Instant) async throws {
+        let name = peerName
         while true {
             let step = perform(collectingOutput: true) { SSL_do_handshake($0) }
             switch step.error {
             case SSL_ERROR_NONE:
                 try await sendDuringHandshake(step.outgoing, until: deadline)
-                return try lock.withLock { _ throws(ClawPairError) in
-                    try TLSPeerCertificate.read(from: ssl, serverName: serverName, verification: verification)
-                }
+                return
             case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
                 // Memory BIOs never refuse a write, so WANT_WRITE only means "send what is
                 // queued", which happens here in both cases.
@@ -119,12 +146,21 @@ final class TLSEngine: @unchecked Sendable {
         }
     }
 
+    /// A client's facts about the server after ``handshake(until:)``: its certificate, and
+    /// what the verify callback recorded.
+    func peerCertificate() throws(ClawPairError) -> TLSPeerCertificate {
+        guard case .client(let serverName) = role else { preconditionFailure("a TLS server does not judge its client") }
+        return try lock.withLock { _ throws(ClawPairError) in
+            try TLSPeerCertificate.read(from: ssl, serverName: serverName, verification: verification)
+        }
+    }
+
     private func sendDuringHandshake(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {
         guard !bytes.isEmpty else { return }
         do {
             try await transport.write(bytes, until: deadline)
         } catch let error as NetworkError {
-            throw transportFailure(error, name: serverName.text, bytesReceived: lock.withLock { $0.bytesReceived })
+            throw transportFailure(error, name: peerName, bytesReceived: lock.withLock { $0.bytesReceived })
         }
     }
 
@@ -144,7 +180,7 @@ final class TLSEngine: @unchecked Sendable {
             let when = step.bytesReceived == 0 ? "before answering" : "after \(step.bytesReceived) bytes"
             return ClawPairError(.tlsHandshakeFailed, "\(name) closed the connection during the TLS handshake, \(when)\(queue)")
         }
-        if step.queue.entries.contains(where: { ERR_GET_REASON($0.code) == SSL_R_WRONG_VERSION_NUMBER }) {
+        if case .client = role, step.queue.entries.contains(where: { ERR_GET_REASON($0.code) == SSL_R_WRONG_VERSION_NUMBER }) {
             return ClawPairError(
                 .tlsHandshakeFailed, "\(name) did not answer in TLS; is it a plaintext (ws://) port?\(queue)",
                 remedy: "use ws:// for a plaintext gateway on a local host, or the gateway's TLS port")
@@ -154,7 +190,7 @@ final class TLSEngine: @unchecked Sendable {
     }
 
     /// `SSL_get_error`'s verdict by name, for messages.
-    static func errorName(_ code: Int32) -> String {
+    package static func errorName(_ code: Int32) -> String {
         switch code {
         case SSL_ERROR_SSL: "SSL_ERROR_SSL"
         case SSL_ERROR_SYSCALL: "SSL_ERROR_SYSCALL"
@@ -170,8 +206,9 @@ final class TLSEngine: @unchecked Sendable {
     /// Up to `maxBytes` of plaintext; empty when the peer closed the TLS session cleanly
     /// (close_notify). Throws ``NetworkError``: `timedOut` at the deadline, `closedByPeer`
     /// when the socket ended without close_notify (a possible truncation), `tlsFailure`
-    /// for a TLS protocol error.
-    func read(upTo maxBytes: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
+    /// for a TLS protocol error. A server takes a client's bare close as the end: the
+    /// client was done, and no answer of the server's is cut short by it.
+    package func read(upTo maxBytes: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
         precondition(maxBytes > 0, "read(upTo: \(maxBytes))")
         var buffer = [UInt8](repeating: 0, count: min(maxBytes, Int(Int32.max)))
         while true {
@@ -188,6 +225,7 @@ final class TLSEngine: @unchecked Sendable {
             default:
                 let queue = step.queue.isEmpty ? "" : ": \(step.queue)"
                 if step.endOfStream {
+                    if case .server = role { return [] }
                     throw NetworkError(.closedByPeer, "reading TLS from \(transport.remoteAddress): the peer closed the connection without close_notify\(queue)")
                 }
                 throw NetworkError(.tlsFailure, "reading TLS from \(transport.remoteAddress) (\(Self.errorName(step.error)))\(queue)")
@@ -197,7 +235,7 @@ final class TLSEngine: @unchecked Sendable {
 
     /// Encrypts and sends all of `bytes`. Throws ``NetworkError`` (`timedOut`,
     /// `closedByPeer`, `tlsFailure`). One write at a time: a second concurrent call traps.
-    func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {
+    package func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {
         try await exclusiveWrite {
             let step = bytes.withUnsafeBytes { raw in
                 perform(collectingOutput: true) { SSL_write($0, raw.baseAddress, Int32(raw.count)) }
@@ -212,7 +250,7 @@ final class TLSEngine: @unchecked Sendable {
 
     /// Sends close_notify (and anything still queued), best effort, without waiting for the
     /// peer's. The socket itself closes when the last owner of the connection goes.
-    func shutdown(until deadline: ContinuousClock.Instant) async {
+    package func shutdown(until deadline: ContinuousClock.Instant) async {
         try? await exclusiveWrite {
             let step = perform(collectingOutput: true) { SSL_shutdown($0) }
             if !step.outgoing.isEmpty { try await transport.write(step.outgoing, until: deadline) }

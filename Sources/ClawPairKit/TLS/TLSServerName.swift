@@ -3,7 +3,7 @@
 /// RFC 6066 §3: SNI carries a DNS host name, without a trailing dot, and never an IP
 /// literal. An IP literal is checked against the certificate's IP subjectAltName entries
 /// instead (RFC 6125 §6.2 / RFC 9525).
-enum TLSServerName: Sendable, Hashable {
+package enum TLSServerName: Sendable, Hashable {
     case dns(String)
     case ip(String)
 

@@ -2,9 +2,9 @@
 // WebSocket and Access parsers. Everything here is ASCII-only on purpose: HTTP field names,
 // tokens and schemes are ASCII, and Unicode case folding must never make two names equal.
 
-enum HTTPToken {
+package enum HTTPToken {
     /// `tchar` (RFC 9110 §5.6.2): the bytes a token, a field name or a method may hold.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -19,37 +19,37 @@ enum HTTPToken {
     }
 
     /// True when `text` is a non-empty token.
-    static func isToken(_ text: some StringProtocol) -> Bool {
+    package static func isToken(_ text: some StringProtocol) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
     }
 
     /// SP or HTAB: optional whitespace (`OWS`, RFC 9110 §5.6.3).
-    static func isWhitespace(_ byte: UInt8) -> Bool {
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
     /// A byte a field value may hold (RFC 9110 §5.5): VCHAR, SP, HTAB and obs-text. Every
     /// other control byte (NUL, CR, LF, DEL, …) is refused.
-    static func isFieldValueByte(_ byte: UInt8) -> Bool {
+    package static func isFieldValueByte(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "\t") || (byte >= 0x20 && byte != 0x7F)
     }
 
     /// ASCII lowercasing; other characters are left alone.
-    static func lowercased(_ text: some StringProtocol) -> String {
+    package static func lowercased(_ text: some StringProtocol) -> String {
         String(decoding: text.utf8.map(lowercasedByte), as: UTF8.self)
     }
 
     /// Equality ignoring ASCII case only.
-    static func equalsIgnoringCase(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+    package static func equalsIgnoringCase(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
         lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercasedByte($0) == lowercasedByte($1) }
     }
 
-    static func lowercasedByte(_ byte: UInt8) -> UInt8 {
+    package static func lowercasedByte(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     /// Strips leading and trailing SP/HTAB.
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    package static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes
         while let first = slice.first, isWhitespace(first) { slice.removeFirst() }
         while let last = slice.last, isWhitespace(last) { slice.removeLast() }
@@ -59,7 +59,7 @@ enum HTTPToken {
     /// Field text as a Swift string: UTF-8 when the bytes are valid UTF-8 (what real servers
     /// send), otherwise ISO-8859-1 byte for byte (RFC 9110 §5.5 obs-text), so no byte is
     /// ever replaced or lost.
-    static func text(_ bytes: some Collection<UInt8>) -> String {
+    package static func text(_ bytes: some Collection<UInt8>) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var scalars = String.UnicodeScalarView()
         for byte in bytes { scalars.append(Unicode.Scalar(byte)) }
@@ -69,7 +69,7 @@ enum HTTPToken {
     /// The elements of a comma-separated list (`#element`, RFC 9110 §5.6.1): trimmed, empty
     /// elements dropped. For token lists (`Connection`, `Upgrade`, `Transfer-Encoding`), where
     /// no element contains a quoted comma.
-    static func listElements(_ value: String) -> [Substring] {
+    package static func listElements(_ value: String) -> [Substring] {
         value.split(separator: ",").compactMap { element in
             var element = element
             while element.first == " " || element.first == "\t" { element = element.dropFirst() }
