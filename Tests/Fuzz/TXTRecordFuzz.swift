@@ -7,16 +7,11 @@
 public func txtRecordFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
 
-    // Length-prefixed strings as in TXT data, a short last string taken as it is.
-    var strings: [[UInt8]] = []
-    var index = 0
-    while index < bytes.count {
-        let length = Int(bytes[index])
-        let end = min(bytes.count, index + 1 + length)
-        strings.append(Array(bytes[(index + 1)..<end]))
-        index = end
-    }
-    let txt = GatewayTXT(strings: strings)
+    // The bytes as TXT record data, split as the Avahi path splits them.
+    let strings = GatewayTXT.characterStrings(in: bytes)
+    guard strings.reduce(0, { $0 + 1 + $1.count }) <= bytes.count else { fatalError("more bytes out than in") }
+    let txt = GatewayTXT(rdata: bytes)
+    guard txt == GatewayTXT(strings: strings) else { fatalError("init(rdata:) is not init(strings:) of the split") }
     guard txt.entries.count <= strings.count else { fatalError("more entries than strings") }
     guard GatewayTXT(strings: txt.strings) == txt else { fatalError("TXT does not round-trip") }
     let json = txt.json.serialized()

@@ -89,9 +89,7 @@ public struct DiscoveredGateway: Sendable, Hashable, Identifiable {
     /// An address as text for ``addresses``: RFC 5952 form, and `%interface` after an IPv6
     /// link-local address (fe80::/10) when the interface is known (RFC 4007 §11).
     public static func addressText(_ address: IPAddress, interface: String?) -> String {
-        guard case .v6(let bytes) = address, bytes[0] == 0xFE, bytes[1] & 0xC0 == 0x80,
-            let interface, !interface.isEmpty
-        else { return address.description }
+        guard address.isIPv6LinkLocal, let interface, !interface.isEmpty else { return address.description }
         return address.description + "%" + interface
     }
 

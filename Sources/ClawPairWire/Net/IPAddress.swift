@@ -29,6 +29,12 @@ public enum IPAddress: Sendable, Hashable {
         return Array(b[12..<16])
     }
 
+    /// fe80::/10 (RFC 4291 §2.5.6): meaningful only together with an interface (a zone).
+    public var isIPv6LinkLocal: Bool {
+        guard case .v6(let b) = self else { return false }
+        return b[0] == 0xFE && b[1] & 0xC0 == 0x80
+    }
+
     static func parseIPv4(_ text: Substring) -> [UInt8]? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }

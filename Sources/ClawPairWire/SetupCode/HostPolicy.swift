@@ -24,7 +24,7 @@ public enum HostPolicy {
         case .v6(let b):
             if let mapped = address.ipv4Mapped { return mapped[0] == 127 }
             if b == loopbackIPv6 { return true }
-            if b[0] == 0xFE && b[1] & 0xC0 == 0x80 { return true }  // fe80::/10 link-local
+            if address.isIPv6LinkLocal { return true }
             return b[0] & 0xFE == 0xFC  // fc00::/7 unique local
         }
     }

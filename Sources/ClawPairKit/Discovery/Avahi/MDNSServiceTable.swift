@@ -129,7 +129,7 @@ struct MDNSServiceTable {
         case .resolve(let key, let error, let fullName, let hostTarget, let port, let txt):
             guard error == 0 else { return resolveFailed(key, at: now) }
             let resolution = Resolution(
-                fullName: fullName, hostTarget: hostTarget, port: port, txtRecords: MDNSTXTStrings.split(txt))
+                fullName: fullName, hostTarget: hostTarget, port: port, txtRecords: GatewayTXT.characterStrings(in: txt))
             return resolved(key, resolution, at: now)
         case .record(let query, let added, let error, let recordType, let rdata, let ttl):
             guard error == 0 else { return queryFailed(query) }

@@ -65,11 +65,3 @@ public struct MDNSService: Sendable, Hashable {
         }
     }
 }
-
-extension IPAddress {
-    /// fe80::/10 (RFC 4291 §2.5.6): meaningful only together with an interface.
-    var isIPv6LinkLocal: Bool {
-        guard case .v6(let bytes) = self else { return false }
-        return bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80
-    }
-}
