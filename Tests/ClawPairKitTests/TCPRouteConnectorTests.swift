@@ -85,6 +85,17 @@ import Testing
         (.timedOut, .tcpTimeout), (.unreachable, .tcpUnreachable), (.system, .tcpFailed),
     ])
     func mapsNetworkErrors(code: NetworkError.Code, expected: ClawPairError.Code) {
-        #expect(TCPRouteConnector.verdict(NetworkError(code, "x")).code == expected)
+        #expect(TCPRouteConnector.verdict(NetworkError(code, "x"), host: "gw.test", port: 18789).code == expected)
+    }
+
+    /// `pair` and the other commands that connect give the remedy the probe's verdict gives.
+    @Test func aFailedConnectHasTheProbesRemedy() throws {
+        let route = try GatewayRoute(url: "ws://[fe80::1%eth0]:18789")
+        let error = TCPRouteConnector.verdict(NetworkError(.connectionRefused, "refused"), host: route.host, port: UInt16(route.port))
+        #expect(error.remedy == "nothing listens on [fe80::1%25eth0]:18789: start the gateway, check its port, "
+            + "or make it listen beyond loopback (gateway.bind)")
+        let timeout = TCPRouteConnector.verdict(NetworkError(.timedOut, "slow"), host: "gw.test", port: 18789)
+        #expect(timeout.remedy?.hasPrefix("the packets are dropped: check that gw.test is up") == true)
+        #expect(TCPRouteConnector.verdict(NetworkError(.system, "other"), host: "gw.test", port: 1).remedy == nil)
     }
 }

@@ -115,7 +115,7 @@ public struct TCPRouteConnector: Sendable {
             switch attempt.outcome {
             case .won: Attempt(address: address, error: nil, abandoned: false, won: true)
             case .succeededButLost: Attempt(address: address, error: nil, abandoned: false, won: false)
-            case .failed(let error): Attempt(address: address, error: Self.verdict(error), abandoned: false, won: false)
+            case .failed(let error): Attempt(address: address, error: Self.verdict(error, host: host, port: port), abandoned: false, won: false)
             case .cancelled, .notStarted: Attempt(address: address, error: nil, abandoned: true, won: false)
             }
         }
@@ -125,9 +125,9 @@ public struct TCPRouteConnector: Sendable {
             connection: result.winner, error: error)
     }
 
-    static func verdict(_ error: any Error) -> ClawPairError {
+    static func verdict(_ error: any Error, host: String, port: UInt16) -> ClawPairError {
         switch error {
-        case let error as NetworkError: ClawPairError(connecting: error)
+        case let error as NetworkError: ClawPairError(connecting: error, host: host, port: port)
         case let error as ClawPairError: error
         default: ClawPairError(.tcpFailed, "\(error)")
         }

@@ -8,57 +8,67 @@ public enum ProbeRemedy {
         let detail = route.stages.last { $0.layer == failure.layer }?.detail ?? .object([])
         let host = gateway.host
         let port = gateway.port
-        // Matched by name: the TCP and TLS codes are defined beside their I/O in ClawPairKit.
-        switch failure.code.rawValue {
-        case "DNS_NXDOMAIN":
+        switch failure.code {
+        case .dnsNXDomain:
             return "check the spelling of \(host); for a name only your LAN knows use its .local name, "
                 + "or set CLAWPAIR_RESOLVE=\(host):\(port):ADDRESS"
-        case "DNS_TIMEOUT", "DNS_FAILURE":
+        case .dnsTimeout, .dnsFailure:
             return "check this machine's resolver (/etc/resolv.conf; `clawpair doctor`), "
                 + "or set CLAWPAIR_RESOLVE=\(host):\(port):ADDRESS"
-        case "TCP_REFUSED":
-            return "nothing listens on \(gateway.authority): start the gateway, check its port, "
-                + "or make it listen beyond loopback (gateway.bind)"
-        case "TCP_TIMEOUT":
-            return "the packets are dropped: check that \(host) is up and that no firewall blocks port \(port); "
-                + "from another network use the gateway's tailnet route"
-        case "TCP_UNREACHABLE":
-            return "there is no route from here to \(host): join the gateway's network (LAN or tailnet) or use another route"
-        case "TLS_HANDSHAKE_FAILED":
+        case .tcpRefused, .tcpTimeout, .tcpUnreachable:
+            return connectRemedy(failure.code, host: host, port: port)
+        case .tlsHandshakeFailed:
             return "the port may not speak TLS: check the gateway's TLS setting (on a local network ws:// may be right)"
-        case "TLS_UNTRUSTED":
+        case .tlsUntrusted:
             let fingerprint = detail["fingerprint"]?.stringValue ?? "the fingerprint above"
             return "verify \(fingerprint) on the gateway host with `openssl x509 -noout -fingerprint -sha256 -in CERT`, "
                 + "then probe with --fingerprint \(fingerprint) (pair with --trust)"
-        case "TLS_NAME_MISMATCH":
+        case .tlsNameMismatch:
             let subject = detail["subject"]?.stringValue.map { " (\($0))" } ?? ""
             return "use a host name the certificate lists\(subject), or pin it with --fingerprint after verifying it"
-        case "TLS_EXPIRED":
+        case .tlsExpired:
             return "renew the gateway's certificate, or check the clocks of this machine and the gateway host"
-        case "TLS_PIN_MISMATCH":
+        case .tlsPinMismatch:
             let expected = detail["expectedPin"]?.stringValue ?? "the pinned fingerprint"
             let actual = detail["fingerprint"]?.stringValue ?? "another one"
             return "expected \(expected), got \(actual): if the gateway's certificate was replaced on purpose, check it on "
                 + "the gateway host with `openssl x509 -noout -fingerprint -sha256 -in CERT`, then re-pair or run "
                 + "`clawpair gateways trust`; otherwise something is intercepting the connection"
-        case "PLAINTEXT_NOT_ALLOWED":
+        case .plaintextNotAllowed:
             return "use a wss:// URL (for a tailnet, Tailscale Serve gives one), or a LAN or loopback address"
-        case "HTTP_ACCESS_CHALLENGE":
+        case .httpAccessChallenge:
             let login = detail["loginHost"]?.stringValue.map { " (sign-in at \($0))" } ?? ""
             return "run `clawpair access login \(gateway.url)`\(login)"
-        case "HTTP_UNEXPECTED_STATUS":
+        case .httpUnexpectedStatus:
             let status = detail["status"].flatMap { if case .integer(let s) = $0 { s } else { nil } }
             let answered = status.map { "answered \($0)" } ?? "did not answer"
             return "the server at \(gateway.authority) \(answered) instead of a WebSocket upgrade: check the port and "
                 + "the path, and that a reverse proxy in front forwards WebSocket upgrades"
-        case "WS_UPGRADE_REJECTED", "WS_PROTOCOL_ERROR":
+        case .wsUpgradeRejected, .wsProtocolError:
             return "something between here and the gateway does not speak WebSocket correctly: check the port, "
                 + "and that a proxy forwards the Upgrade and Connection headers"
-        case "GATEWAY_NO_CHALLENGE":
+        case .gatewayNoChallenge:
             return "a WebSocket server answers on \(gateway.authority) but sent no connect.challenge: check this is "
                 + "the OpenClaw gateway's port (default 18789), or restart the gateway"
-        case "GATEWAY_PROTOCOL_ERROR":
+        case .gatewayProtocolError:
             return "the server is not an OpenClaw gateway, or speaks an incompatible version: update the gateway"
+        default:
+            return nil
+        }
+    }
+
+    /// The remedy for a failed TCP connect to `host:port` (`TCP_REFUSED`, `TCP_TIMEOUT`,
+    /// `TCP_UNREACHABLE`), for the probe's verdict and for every other command that connects.
+    public static func connectRemedy(_ code: ClawPairError.Code, host: String, port: Int) -> String? {
+        switch code {
+        case .tcpRefused:
+            return "nothing listens on \(GatewayRoute.authority(host: host, port: port)): start the gateway, check its port, "
+                + "or make it listen beyond loopback (gateway.bind)"
+        case .tcpTimeout:
+            return "the packets are dropped: check that \(host) is up and that no firewall blocks port \(port); "
+                + "from another network use the gateway's tailnet route"
+        case .tcpUnreachable:
+            return "there is no route from here to \(host): join the gateway's network (LAN or tailnet) or use another route"
         default:
             return nil
         }

@@ -88,12 +88,18 @@ public struct GatewayRoute: Sendable, Hashable {
     }
 
     /// `host:port` with IPv6 bracketed.
-    public var authority: String {
-        "\(urlHost):\(port)"
-    }
+    public var authority: String { Self.authority(host: host, port: port) }
 
     /// The host as written inside a URL.
-    public var urlHost: String {
+    public var urlHost: String { Self.urlHost(host) }
+
+    /// `host:port` as written inside a URL, IPv6 bracketed with its zone escaped.
+    public static func authority(host: String, port: Int) -> String {
+        "\(urlHost(host)):\(port)"
+    }
+
+    /// `host` as written inside a URL: IPv6 bracketed, a zone's `%` escaped (RFC 6874).
+    public static func urlHost(_ host: String) -> String {
         guard host.contains(":") else { return host }
         return "[" + host.replacingFirst("%", with: "%25") + "]"
     }
