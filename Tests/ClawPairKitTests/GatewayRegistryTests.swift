@@ -146,6 +146,16 @@ import Testing
         #expect(try registry.list().map(\.entry.name) == ["second"])
     }
 
+    /// `rename` refuses what `pair --name` refuses: the registry's one check of a chosen name.
+    @Test(arguments: ["", "  ", "red\u{1B}[31m", "two\nlines", "bell\u{07}", String(repeating: "x", count: 257)])
+    func renameRefusesWhatPairNameRefuses(name: String) throws {
+        let registry = try Home().open()
+        try registry.upsert(Self.manual("gw.lan", name: "good"))
+        #expect(throws: ClawPairError(.registryInvalid, "")) { try GatewayRegistry.validate(name: name) }
+        #expect(throws: ClawPairError(.registryInvalid, "")) { try registry.rename(try registry.resolve("good"), to: name) }
+        #expect(try registry.list().map(\.entry.name) == ["good"])
+    }
+
     @Test func idsCompareAsExactBytes() throws {
         let registry = try Home().open()
         let composed = GatewayID.discovered(domain: "local.", instanceName: "Caf\u{E9}")

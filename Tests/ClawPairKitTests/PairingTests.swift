@@ -68,6 +68,27 @@ import Testing
         #expect(throws: ClawPairError(.setupCodeInvalid, "")) { try PairingInput.read("/nonexistent/code.png", nowMs: 0) }
     }
 
+    /// A name the gateway suggests (a deep link's `name`) that the registry cannot store does
+    /// not cost the pairing: the entry is stored under `host:port`. A name the user gives is
+    /// held to the registry's one check.
+    @Test func aCodesUnstorableNameIsReplacedAndAUsersBadNameRefused() throws {
+        let home = GatewayRegistryTests.Home()
+        let registry = try home.open()
+        let code = try SetupCodeReader.read(
+            "openclaw://gateway/add?url=https%3A%2F%2Fgw.example.com&token=t0k3n&name=" + String(repeating: "x", count: 300), nowMs: 0)
+        #expect(code.name?.count == 300)
+        let result = PairingResult(
+            route: code.primary, peer: nil, trust: nil,
+            node: IssuedDeviceToken(deviceToken: Secret("n"), role: "node", scopes: []),
+            operator: IssuedDeviceToken(deviceToken: Secret("o"), role: "operator", scopes: []), serverVersion: "1",
+            requestIds: [], connectedAtMs: 0)
+        let record = try PairingStore.store(result, code: code, name: nil, existing: nil, in: registry)
+        #expect(record.entry.name == "gw.example.com:443")
+        #expect(throws: ClawPairError(.registryInvalid, "")) {
+            try PairingStore.store(result, code: code, name: "bell\u{07}", existing: nil, in: registry)
+        }
+    }
+
     @Test func resultStoresAPinOnlyWhenTheSystemDoesNotVouch() throws {
         let peer = TLSPeerCertificate(
             serverName: "gw", fingerprint: CertificateFingerprint(sha256: [UInt8](repeating: 1, count: 32)), publicKeySHA256: "",

@@ -33,14 +33,20 @@ public enum PairingStore {
     }
 
     /// Stores `result` for `code`'s gateway in one transaction and returns the stored record.
-    /// The name is `name`, else the existing entry's, else the code's, else `host:port`. The
+    /// The name is `name`, else the existing entry's, else the code's, else `host:port`; of the
+    /// suggested ones only a name the registry can store (a code's name comes from the gateway:
+    /// an over-long one must not cost the pairing that just succeeded). The
     /// pin is kept only for a certificate the system does not vouch for; the bootstrap token
     /// is dropped (spent), an older code's shared token or password is kept.
     @discardableResult
     public static func store(
         _ result: PairingResult, code: SetupCode, name: String?, existing: GatewayRecord?, in registry: GatewayRegistry
     ) throws(ClawPairError) -> GatewayRecord {
-        var entry = GatewayEntry.manual(route: code.primary, name: name ?? existing?.entry.name ?? code.name)
+        if let name { try GatewayRegistry.validate(name: name) }
+        let suggested = [existing?.entry.name, code.name].compactMap { $0 }.first { candidate in
+            (try? GatewayRegistry.validateStorable(name: candidate)) != nil
+        }
+        var entry = GatewayEntry.manual(route: code.primary, name: name ?? suggested)
         entry.provenRoute = result.route.url
         entry.lastConnectedAtMs = result.connectedAtMs
         entry.accessOrigin = existing?.entry.accessOrigin

@@ -63,7 +63,7 @@ public final class GatewayRegistry {
     /// and last connection are kept when `entry` has none.
     @discardableResult
     public func upsert(_ entry: GatewayEntry, rename: Bool = true) throws(ClawPairError) -> UpsertOutcome {
-        try Self.validate(name: entry.name)
+        try Self.validateStorable(name: entry.name)
         return try connection.write { () throws(ClawPairError) in try upsertInTransaction(entry, rename: rename) }
     }
 
@@ -219,7 +219,7 @@ public final class GatewayRegistry {
     /// entry held before, and the focus when nothing is focused yet. Either all of it is
     /// stored or, on any error, none of it.
     public func storePairing(_ pairing: GatewayPairing) throws(ClawPairError) {
-        try Self.validate(name: pairing.entry.name)
+        try Self.validateStorable(name: pairing.entry.name)
         for token in pairing.deviceTokens where token.role.isEmpty || token.scopes.contains(where: { $0.contains(" ") || $0.isEmpty }) {
             throw ClawPairError(.registryInvalid, "a device token has an empty role or a malformed scope")
         }
@@ -516,7 +516,19 @@ public final class GatewayRegistry {
     /// The longest name accepted, in bytes: a name is a label, not a document.
     public static let maximumNameBytes = 256
 
-    static func validate(name: String) throws(ClawPairError) {
+    /// The check of a name a person gives (`rename`, `pair --name`, `gateways add --name`):
+    /// storable, and without control characters (a name is printed in tables and terminals).
+    public static func validate(name: String) throws(ClawPairError) {
+        try validateStorable(name: name)
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ClawPairError(.registryInvalid, "a gateway name must not contain control characters")
+        }
+    }
+
+    /// What every stored name is: not empty, at most ``maximumNameBytes``. A name from the
+    /// network (a code's `name`, a TXT display name) may hold control characters: it is kept
+    /// as sent, and every output escapes it.
+    static func validateStorable(name: String) throws(ClawPairError) {
         guard !name.allSatisfy(\.isWhitespace) else { throw ClawPairError(.registryInvalid, "a gateway name must not be empty") }
         guard name.utf8.count <= maximumNameBytes else {
             throw ClawPairError(.registryInvalid, "a gateway name must be at most \(maximumNameBytes) bytes, not \(name.utf8.count)")
