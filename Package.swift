@@ -11,8 +11,9 @@ let package = Package(
     ],
     targets: [
         // Headers only: no pkgConfig and no `link` in the module maps, so nothing is linked.
-        // CClawShims defines every function clawpair calls and opens the library with dlopen
-        // on the first call (CClawShims/LazyLibrary.h), so a command loads only what it uses:
+        // CClawShims defines a clawpair_<name> forwarder for every function clawpair calls and
+        // opens its library with dlopen when a command first needs it
+        // (CClawShims/include/CClawShimsLibrary.h), so a command loads only what it uses:
         // `--version` and `decode` load none of them, `browse` only Avahi's.
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
@@ -24,10 +25,10 @@ let package = Package(
         // SwiftPM rejects).
         .systemLibrary(name: "CAvahiDNSSD", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         // C where Swift cannot reach: libjpeg's error handler must longjmp; OpenSSL macros;
-        // the lazily loaded libraries' functions.
+        // the lazily loaded libraries' functions, as clawpair_<name>.
         .target(
             name: "CClawShims",
-            dependencies: ["COpenSSL", "CQREncode", "CPNG", "CJPEG", "CSQLite", "CAvahiDNSSD"]
+            dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CSQLite", "CAvahiDNSSD"]
         ),
 
         // Pure Swift parsers and encoders: no C, no sockets.

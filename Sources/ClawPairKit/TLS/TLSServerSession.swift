@@ -43,26 +43,26 @@ public final class TLSServerSession: @unchecked Sendable {
 
     private init(context: TLSServerContext, transport: TCPConnection) throws(ClawPairError) {
         OpenSSLError.clear()
-        guard let ssl = SSL_new(context.handle) else {
+        guard let ssl = clawpair_SSL_new(context.handle) else {
             throw ClawPairError(.internalError, "OpenSSL could not create a TLS connection: \(OpenSSLError.drain())")
         }
-        guard let input = BIO_new(BIO_s_mem()), let output = BIO_new(BIO_s_mem()) else {
-            SSL_free(ssl)
+        guard let input = clawpair_BIO_new(clawpair_BIO_s_mem()), let output = clawpair_BIO_new(clawpair_BIO_s_mem()) else {
+            clawpair_SSL_free(ssl)
             throw ClawPairError(.internalError, "OpenSSL could not create memory BIOs: \(OpenSSLError.drain())")
         }
-        SSL_set_bio(ssl, input, output)
-        SSL_set_accept_state(ssl)
+        clawpair_SSL_set_bio(ssl, input, output)
+        clawpair_SSL_set_accept_state(ssl)
         self.ssl = ssl
         self.input = input
         self.output = output
         self.transport = transport
     }
 
-    deinit { SSL_free(ssl) }
+    deinit { clawpair_SSL_free(ssl) }
 
     private func handshake(until deadline: ContinuousClock.Instant) async throws {
         while true {
-            let step = perform { SSL_do_handshake($0) }
+            let step = perform { clawpair_SSL_do_handshake($0) }
             if !step.outgoing.isEmpty { try await transport.write(step.outgoing, until: deadline) }
             switch step.error {
             case SSL_ERROR_NONE:
@@ -84,7 +84,7 @@ public final class TLSServerSession: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: min(maxBytes, 1 << 20))
         while true {
             let step = buffer.withUnsafeMutableBytes { raw in
-                perform { SSL_read($0, raw.baseAddress, Int32(raw.count)) }
+                perform { clawpair_SSL_read($0, raw.baseAddress, Int32(raw.count)) }
             }
             // Only a TLS 1.3 KeyUpdate answer can appear here (the context issues no
             // session tickets), so a reader's write racing a writer's is not expected.
@@ -103,7 +103,7 @@ public final class TLSServerSession: @unchecked Sendable {
     /// Encrypts and sends all of `bytes`.
     public func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {
         guard !bytes.isEmpty else { return }
-        let step = bytes.withUnsafeBytes { raw in perform { SSL_write($0, raw.baseAddress, Int32(raw.count)) } }
+        let step = bytes.withUnsafeBytes { raw in perform { clawpair_SSL_write($0, raw.baseAddress, Int32(raw.count)) } }
         guard step.error == SSL_ERROR_NONE, Int(step.result) == bytes.count else {
             throw NetworkError(.tlsFailure, "writing TLS to \(transport.remoteAddress): \(step.queue)")
         }
@@ -112,7 +112,7 @@ public final class TLSServerSession: @unchecked Sendable {
 
     /// Sends close_notify, best effort.
     public func close(until deadline: ContinuousClock.Instant) async {
-        let step = perform { SSL_shutdown($0) }
+        let step = perform { clawpair_SSL_shutdown($0) }
         try? await writeRaw(step.outgoing, until: deadline)
     }
 
@@ -126,17 +126,17 @@ public final class TLSServerSession: @unchecked Sendable {
         lock.withLock { endOfStream in
             OpenSSLError.clear()
             let result = call(ssl)
-            let error = result > 0 ? SSL_ERROR_NONE : SSL_get_error(ssl, result)
+            let error = result > 0 ? SSL_ERROR_NONE : clawpair_SSL_get_error(ssl, result)
             let queue = error == SSL_ERROR_NONE ? OpenSSLError(entries: []) : OpenSSLError.drain()
             return Step(result: result, error: error, queue: queue, outgoing: takeOutput(), endOfStream: endOfStream)
         }
     }
 
     private func takeOutput() -> [UInt8] {
-        let pending = Int(BIO_ctrl_pending(output))
+        let pending = Int(clawpair_BIO_ctrl_pending(output))
         guard pending > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: pending)
-        let read = BIO_read(output, &bytes, Int32(pending))
+        let read = clawpair_BIO_read(output, &bytes, Int32(pending))
         return Array(bytes.prefix(max(0, Int(read))))
     }
 
@@ -148,7 +148,7 @@ public final class TLSServerSession: @unchecked Sendable {
                 CClawShims_BIO_set_mem_eof_return(input, 0)
                 return
             }
-            _ = BIO_write(input, bytes, Int32(bytes.count))
+            _ = clawpair_BIO_write(input, bytes, Int32(bytes.count))
         }
     }
 }
