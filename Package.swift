@@ -44,6 +44,14 @@ let package = Package(
 
         // What more than one test target needs: a seeded generator, clean spawn attributes.
         .target(name: "ClawPairTestSupport", path: "Tests/ClawPairTestSupport"),
+        // A program that links its own OpenSSL and SQLite and also ClawPairKit: its SSL_read and
+        // sqlite3_step must stay its own (ClawPairCLITests/LinkedHostTests).
+        .executableTarget(
+            name: "ClawPairLinkedHost",
+            dependencies: ["ClawPairKit", "CClawShims", "COpenSSL", "CSQLite"],
+            path: "Tests/ClawPairLinkedHost",
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("sqlite3")]
+        ),
         .testTarget(name: "ClawPairWireTests", dependencies: ["ClawPairWire", "ClawPairTestSupport"]),
         .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit", "ClawPairTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI", "ClawPairTestSupport"]),
