@@ -14,8 +14,9 @@ let package = Package(
     ],
     targets: [
         // Headers only: no pkgConfig and no `link` in the module maps, so nothing is linked.
-        // CClawShims defines every function clawpair calls and opens the library with dlopen
-        // on the first call (CClawShims/LazyLibrary.h), so a command loads only what it uses:
+        // CClawShims defines a clawpair_<name> forwarder for every function clawpair calls and
+        // opens its library with dlopen when a command first needs it
+        // (CClawShims/include/CClawShimsLibrary.h), so a command loads only what it uses:
         // `--version` and `decode` load none of them, `browse` only Avahi's.
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
@@ -27,10 +28,10 @@ let package = Package(
         // SwiftPM rejects).
         .systemLibrary(name: "CAvahiDNSSD", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         // C where Swift cannot reach: libjpeg's error handler must longjmp; OpenSSL macros;
-        // the lazily loaded libraries' functions.
+        // the lazily loaded libraries' functions, as clawpair_<name>.
         .target(
             name: "CClawShims",
-            dependencies: ["COpenSSL", "CQREncode", "CPNG", "CJPEG", "CSQLite", "CAvahiDNSSD"]
+            dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CSQLite", "CAvahiDNSSD"]
         ),
 
         // Pure Swift parsers and encoders: no C, no sockets.
@@ -50,6 +51,14 @@ let package = Package(
 
         // What more than one test target needs: a seeded generator, clean spawn attributes.
         .target(name: "ClawPairTestSupport", path: "Tests/ClawPairTestSupport"),
+        // A program that links its own OpenSSL and SQLite and also ClawPairKit: its SSL_read and
+        // sqlite3_step must stay its own (ClawPairCLITests/LinkedHostTests).
+        .executableTarget(
+            name: "ClawPairLinkedHost",
+            dependencies: ["ClawPairKit", "CClawShims", "COpenSSL", "CSQLite"],
+            path: "Tests/ClawPairLinkedHost",
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("sqlite3")]
+        ),
         .testTarget(name: "ClawPairWireTests", dependencies: ["ClawPairWire", "ClawPairTestSupport"]),
         .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit", "ClawPairSim", "ClawPairTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ClawPairSimTests", dependencies: ["ClawPairSim", "ClawPairTestSupport"], exclude: ["Fixtures"]),

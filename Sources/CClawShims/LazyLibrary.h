@@ -1,55 +1,58 @@
 #ifndef CCLAWSHIMS_LAZY_LIBRARY_H
 #define CCLAWSHIMS_LAZY_LIBRARY_H
 
-// Why this exists: linking OpenSSL, SQLite, libpng, libjpeg, libqrencode and Avahi's
-// libdns_sd made the dynamic loader map and relocate all of them (and libdbus, libsystemd,
-// libgcrypt, … behind libdns_sd) before main, on every run: about 3 ms of CPU that
-// `clawpair --version`, `decode` or `browse` never use. Instead each library is opened
-// with dlopen the first time one of its functions is called.
-//
-// How: the Lazy*.c files define every C function clawpair calls, with the prototype of the
-// library's own header (the compiler checks they agree). Each definition looks the real
-// function up once and forwards the call. A function that is not listed fails at link time
-// ("undefined reference"): add it to the list of its library.
+// What a Lazy*.c needs to define one library's forwarders (include/CClawShimsLibrary.h
+// says why they exist). Each file expands its list three times: slot numbers, names, and
+// the forwarders, with CCLAWSHIMS_LIBRARY defined as its descriptor.
+
+#include "CClawShimsLibrary.h"
 
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
 
-/// One shared library, opened on first use and never closed.
+/// One shared library, opened when first required and never closed.
 typedef struct {
     /// The name the dynamic loader knows it by.
     const char *soname;
     /// The Debian package that installs it, for the message when it is missing.
     const char *package;
-    void *_Atomic handle;
+    /// The functions to resolve, `count` of them.
+    const char *const *names;
+    /// Their addresses, in the order of `names`; NULL until the library is required.
+    void *_Atomic *slots;
+    size_t count;
+    /// Set once every slot is filled.
+    atomic_bool required;
 } CClawShims_LazyLibrary;
 
-/// The address of `name` in `library`, opening the library first if needed. A library or
-/// symbol that cannot be found ends the process with exit status 7 and a message that
-/// names the package to install, as the dynamic loader would have done at start-up.
-void *CClawShims_lazySymbol(CClawShims_LazyLibrary *library, const char *name);
+extern CClawShims_LazyLibrary CClawShims_libcrypto, CClawShims_libssl, CClawShims_libsqlite3, CClawShims_libpng,
+    CClawShims_libjpeg, CClawShims_libqrencode, CClawShims_libdnssd, CClawShims_libavahiCommon, CClawShims_libzbar;
 
-/// The function `name` of `library`, looked up on the first call and kept in `slot`.
-static inline void *CClawShims_lazyFunction(void *_Atomic *slot, CClawShims_LazyLibrary *library, const char *name) {
-    void *function = atomic_load_explicit(slot, memory_order_acquire);
-    if (function == NULL) {
-        function = CClawShims_lazySymbol(library, name);
-        atomic_store_explicit(slot, function, memory_order_release);
-    }
+/// Aborts: a forwarder was called before its library was required, a bug in clawpair.
+_Noreturn void CClawShims_unrequired(const CClawShims_LazyLibrary *library, size_t slot);
+
+/// The address of function number `slot` of `library`.
+static inline void *CClawShims_function(CClawShims_LazyLibrary *library, size_t slot) {
+    void *function = atomic_load_explicit(&library->slots[slot], memory_order_acquire);
+    if (function == NULL) CClawShims_unrequired(library, slot);
     return function;
 }
 
-/// Defines `ret name params` forwarding `args` to the real function in `library`.
-#define CCLAWSHIMS_LAZY(library, ret, name, params, args)                                  \
-    ret name params {                                                                      \
-        static void *_Atomic slot;                                                         \
-        return ((ret(*) params)CClawShims_lazyFunction(&slot, &library, #name)) args;     \
-    }
+#define CCLAWSHIMS_SLOT(ret, name, params, args) CClawShimsSlot_##name,
+#define CCLAWSHIMS_SLOT_VOID(name, params, args) CClawShimsSlot_##name,
+#define CCLAWSHIMS_NAME(ret, name, params, args) #name,
+#define CCLAWSHIMS_NAME_VOID(name, params, args) #name,
 
-/// CCLAWSHIMS_LAZY for a function that returns nothing.
-#define CCLAWSHIMS_LAZY_VOID(library, name, params, args)                                  \
-    void name params {                                                                     \
-        static void *_Atomic slot;                                                         \
-        ((void(*) params)CClawShims_lazyFunction(&slot, &library, #name)) args;           \
+/// Defines clawpair_<name> to call the real function through the library's own prototype.
+/// The definition must agree with the declaration include/Lazy*.h made from that prototype.
+#define CCLAWSHIMS_FORWARD(ret, name, params, args)                                                   \
+    ret clawpair_##name params {                                                                     \
+        return ((__typeof__(name) *)CClawShims_function(&CCLAWSHIMS_LIBRARY, CClawShimsSlot_##name)) args; \
+    }
+#define CCLAWSHIMS_FORWARD_VOID(name, params, args)                                                   \
+    void clawpair_##name params {                                                                    \
+        ((__typeof__(name) *)CClawShims_function(&CCLAWSHIMS_LIBRARY, CClawShimsSlot_##name)) args;        \
     }
 
 #endif

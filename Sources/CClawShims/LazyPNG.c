@@ -1,12 +1,14 @@
-// libpng: reading PNG images to scan, writing `qr --format png`.
+// The forwarders of libpng (include/LazyPNG.h lists them; LazyLibrary.h says how).
 
 #include "LazyLibrary.h"
+#include "LazyPNG.h"
 
-#include <png.h>
+enum { CCLAWSHIMS_LIBPNG_FUNCTIONS(CCLAWSHIMS_SLOT, CCLAWSHIMS_SLOT_VOID) slotCount };
+static const char *const names[] = {CCLAWSHIMS_LIBPNG_FUNCTIONS(CCLAWSHIMS_NAME, CCLAWSHIMS_NAME_VOID)};
+static void *_Atomic slots[slotCount];
 
-static CClawShims_LazyLibrary libpng = {.soname = "libpng16.so.16", .package = "libpng16-16"};
+CClawShims_LazyLibrary CClawShims_libpng = {
+    .soname = "libpng16.so.16", .package = "libpng16-16", .names = names, .slots = slots, .count = slotCount};
 
-CCLAWSHIMS_LAZY(libpng, int, png_image_begin_read_from_memory, (png_imagep image, png_const_voidp memory, size_t size), (image, memory, size))
-CCLAWSHIMS_LAZY(libpng, int, png_image_finish_read, (png_imagep image, png_const_colorp background, void *buffer, png_int_32 row_stride, void *colormap), (image, background, buffer, row_stride, colormap))
-CCLAWSHIMS_LAZY_VOID(libpng, png_image_free, (png_imagep image), (image))
-CCLAWSHIMS_LAZY(libpng, int, png_image_write_to_memory, (png_imagep image, void *memory, png_alloc_size_t *restrict memory_bytes, int convert_to_8_bit, const void *buffer, png_int_32 row_stride, const void *colormap), (image, memory, memory_bytes, convert_to_8_bit, buffer, row_stride, colormap))
+#define CCLAWSHIMS_LIBRARY CClawShims_libpng
+CCLAWSHIMS_LIBPNG_FUNCTIONS(CCLAWSHIMS_FORWARD, CCLAWSHIMS_FORWARD_VOID)

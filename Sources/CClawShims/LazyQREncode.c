@@ -1,10 +1,14 @@
-// libqrencode: `qr` and the sim's setup-code QR.
+// The forwarders of libqrencode (include/LazyQREncode.h lists them; LazyLibrary.h says how).
 
 #include "LazyLibrary.h"
+#include "LazyQREncode.h"
 
-#include <qrencode.h>
+enum { CCLAWSHIMS_LIBQRENCODE_FUNCTIONS(CCLAWSHIMS_SLOT, CCLAWSHIMS_SLOT_VOID) slotCount };
+static const char *const names[] = {CCLAWSHIMS_LIBQRENCODE_FUNCTIONS(CCLAWSHIMS_NAME, CCLAWSHIMS_NAME_VOID)};
+static void *_Atomic slots[slotCount];
 
-static CClawShims_LazyLibrary libqrencode = {.soname = "libqrencode.so.4", .package = "libqrencode4"};
+CClawShims_LazyLibrary CClawShims_libqrencode = {
+    .soname = "libqrencode.so.4", .package = "libqrencode4", .names = names, .slots = slots, .count = slotCount};
 
-CCLAWSHIMS_LAZY(libqrencode, QRcode *, QRcode_encodeData, (int size, const unsigned char *data, int version, QRecLevel level), (size, data, version, level))
-CCLAWSHIMS_LAZY_VOID(libqrencode, QRcode_free, (QRcode *qrcode), (qrcode))
+#define CCLAWSHIMS_LIBRARY CClawShims_libqrencode
+CCLAWSHIMS_LIBQRENCODE_FUNCTIONS(CCLAWSHIMS_FORWARD, CCLAWSHIMS_FORWARD_VOID)

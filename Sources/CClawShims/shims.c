@@ -46,7 +46,7 @@ static void CClawShims_jpegFormatMessage(
 static void CClawShims_jpegSetUp(
     struct jpeg_decompress_struct *cinfo, CClawShims_JPEGErrorManager *errors) {
     memset(cinfo, 0, sizeof(*cinfo));
-    cinfo->err = jpeg_std_error(&errors->base);
+    cinfo->err = clawpair_jpeg_std_error(&errors->base);
     errors->base.error_exit = CClawShims_jpegErrorExit;
     errors->base.emit_message = CClawShims_jpegEmitMessage;
     errors->base.output_message = CClawShims_jpegOutputMessage;
@@ -62,15 +62,16 @@ CClawShims_JPEGStatus CClawShims_jpegReadSize(
     CClawShims_jpegSetUp(&cinfo, &errors);
     if (setjmp(errors.jump)) {
         CClawShims_jpegFormatMessage((j_common_ptr)&cinfo, message, messageCapacity);
-        jpeg_destroy_decompress(&cinfo);
+        clawpair_jpeg_destroy_decompress(&cinfo);
         return errors.status;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
+    // jpeg_create_decompress, a macro over jpeg_CreateDecompress.
+    clawpair_jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof(cinfo));
+    clawpair_jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    clawpair_jpeg_read_header(&cinfo, TRUE);
     *width = cinfo.image_width;
     *height = cinfo.image_height;
-    jpeg_destroy_decompress(&cinfo);
+    clawpair_jpeg_destroy_decompress(&cinfo);
     return CClawShims_JPEGStatusOK;
 }
 
@@ -83,33 +84,34 @@ CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
     CClawShims_jpegSetUp(&cinfo, &errors);
     if (setjmp(errors.jump)) {
         CClawShims_jpegFormatMessage((j_common_ptr)&cinfo, message, messageCapacity);
-        jpeg_destroy_decompress(&cinfo);
+        clawpair_jpeg_destroy_decompress(&cinfo);
         return errors.status;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
+    // jpeg_create_decompress, a macro over jpeg_CreateDecompress.
+    clawpair_jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof(cinfo));
+    clawpair_jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    clawpair_jpeg_read_header(&cinfo, TRUE);
 
     // The size check comes before jpeg_start_decompress, which is where libjpeg allocates
     // (for progressive files, a coefficient buffer for the whole image).
     size_t width = cinfo.image_width, height = cinfo.image_height;
     if (width == 0 || height == 0 || width > pixelCapacity / height
         || width * height != pixelCapacity) {
-        jpeg_destroy_decompress(&cinfo);
+        clawpair_jpeg_destroy_decompress(&cinfo);
         return CClawShims_JPEGStatusTooLarge;
     }
     if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
-        jpeg_destroy_decompress(&cinfo);
+        clawpair_jpeg_destroy_decompress(&cinfo);
         return CClawShims_JPEGStatusUnsupportedColor;
     }
     cinfo.out_color_space = JCS_GRAYSCALE;
-    jpeg_start_decompress(&cinfo);
+    clawpair_jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW row = pixels + (size_t)cinfo.output_scanline * width;
-        jpeg_read_scanlines(&cinfo, &row, 1);
+        clawpair_jpeg_read_scanlines(&cinfo, &row, 1);
     }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
+    clawpair_jpeg_finish_decompress(&cinfo);
+    clawpair_jpeg_destroy_decompress(&cinfo);
     return CClawShims_JPEGStatusOK;
 }
 /* ==== TLS (OpenSSL) shims: begin (declarations and reasons in CClawShims.h) ========== */
@@ -117,23 +119,25 @@ CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+// Each is the macro's expansion with the prefixed forwarder in place of the function it
+// names (SSL_ctrl, SSL_CTX_ctrl, BIO_ctrl, CRYPTO_get_ex_new_index).
 int CClawShims_SSL_set_tlsext_host_name(struct ssl_st *ssl, const char *name) {
-    return (int)SSL_set_tlsext_host_name(ssl, name);
+    return (int)clawpair_SSL_ctrl(ssl, SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name, (void *)name);
 }
 
 int CClawShims_SSL_CTX_set_min_proto_version(struct ssl_ctx_st *context, int version) {
-    return (int)SSL_CTX_set_min_proto_version(context, version);
+    return (int)clawpair_SSL_CTX_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION, version, NULL);
 }
 
 void CClawShims_BIO_set_mem_eof_return(struct bio_st *bio, int value) {
-    (void)BIO_set_mem_eof_return(bio, value);
+    (void)clawpair_BIO_ctrl(bio, BIO_C_SET_BUF_MEM_EOF_RETURN, value, NULL);
 }
 
 int CClawShims_SSL_get_ex_new_index(void) {
-    return SSL_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+    return clawpair_CRYPTO_get_ex_new_index(CRYPTO_EX_INDEX_SSL, 0, NULL, NULL, NULL, NULL);
 }
 void CClawShims_SSL_CTX_refuse_renegotiation(struct ssl_ctx_st *context) {
-    (void)SSL_CTX_set_options(context, SSL_OP_NO_RENEGOTIATION);
+    (void)clawpair_SSL_CTX_set_options(context, SSL_OP_NO_RENEGOTIATION);
 }
 unsigned long CClawShims_XN_FLAG_RFC2253(void) {
     return XN_FLAG_RFC2253;

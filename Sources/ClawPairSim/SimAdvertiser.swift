@@ -1,4 +1,5 @@
 import ClawPairKit
+internal import CClawShims
 internal import CAvahiDNSSD
 import Synchronization
 
@@ -23,7 +24,7 @@ final class SimAdvertiser: Sendable {
     /// Registers `description` and waits for avahi-daemon's answer. Throws ``ClawPairError``
     /// `mdnsUnavailable` (environment, exit 7) when avahi-daemon or D-Bus is not there.
     static func register(_ description: SimServiceDescription, reactor: IOReactor = IOReactor()) async throws -> SimAdvertiser {
-        AvahiCompatSetup.prepare()
+        try AvahiCompatSetup.prepare()
         let txt = description.mdnsTXT.strings.flatMap { [UInt8(clamping: $0.count)] + $0.prefix(255) }
         let box = RegistrationBox()
         // Unretained: the box lives as long as the ref can call back (the pump holds it,
@@ -31,7 +32,7 @@ final class SimAdvertiser: Sendable {
         let context = Unmanaged.passUnretained(box).toOpaque()
         var ref: DNSServiceRef?
         let status = txt.withUnsafeBytes { raw in
-            DNSServiceRegister(
+            clawpair_DNSServiceRegister(
                 &ref, 0, 0, description.instanceName, GatewayService.type, nil, nil, description.port.bigEndian,
                 UInt16(raw.count), raw.baseAddress, registerReply, context)
         }
@@ -40,17 +41,17 @@ final class SimAdvertiser: Sendable {
                 .mdnsUnavailable, "cannot register \(GatewayService.type) with avahi-daemon (dns_sd error \(status))",
                 remedy: "start avahi-daemon (and D-Bus), or run with --advertise none")
         }
-        let fd = DNSServiceRefSockFD(ref)
+        let fd = clawpair_DNSServiceRefSockFD(ref)
         let deadline = ContinuousClock.now + registrationTimeout
         while box.result.withLock({ $0 }) == nil {
             guard try await reactor.wait(for: fd, .readable, until: deadline) else {
-                DNSServiceRefDeallocate(ref)
+                clawpair_DNSServiceRefDeallocate(ref)
                 throw ClawPairError(.mdnsUnavailable, "avahi-daemon did not confirm the registration in 5 s")
             }
-            _ = DNSServiceProcessResult(ref)
+            _ = clawpair_DNSServiceProcessResult(ref)
         }
         if case .failure(let code)? = box.result.withLock({ $0 }) {
-            DNSServiceRefDeallocate(ref)
+            clawpair_DNSServiceRefDeallocate(ref)
             throw ClawPairError(.mdnsUnavailable, "avahi-daemon refused the registration (dns_sd error \(code))")
         }
         let name = box.name.withLock { $0 } ?? description.instanceName
@@ -62,7 +63,7 @@ final class SimAdvertiser: Sendable {
                 guard (try? await reactor.wait(for: fd, .readable, until: nil)) == true else { return }
                 let alive = holder.ref.withLock { ref -> Bool in
                     guard let ref else { return false }
-                    return DNSServiceProcessResult(ref) == kDNSServiceErr_NoError
+                    return clawpair_DNSServiceProcessResult(ref) == kDNSServiceErr_NoError
                 }
                 if !alive { return }
             }
@@ -74,7 +75,7 @@ final class SimAdvertiser: Sendable {
     func withdraw() {
         pump.cancel()
         holder.ref.withLock { ref in
-            if let current = ref { DNSServiceRefDeallocate(current) }
+            if let current = ref { clawpair_DNSServiceRefDeallocate(current) }
             ref = nil
         }
     }

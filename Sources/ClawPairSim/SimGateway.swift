@@ -45,6 +45,8 @@ public final class SimGateway: Sendable {
     /// Sets the gateway up. Throws ``ClawPairError`` (a port in use is `ioError`; mDNS
     /// without avahi-daemon is an environment error) or ``NetworkError``.
     public static func start(_ configuration: SimConfiguration, reactor: IOReactor = IOReactor()) async throws -> SimGateway {
+        // Every client's device block is checked with it (Ed25519, SHA-256).
+        try CLibrary.libcrypto.require()
         var fingerprint: CertificateFingerprint?
         var tls: TLSServerContext?
         if configuration.tls {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Each C library is opened when a command first uses it (CClawShims/LazyLibrary.h,
-/// QR/ZBarLibrary.swift), so a command pays start-up only for what it needs. LD_DEBUG=libs
+/// Each C library is opened when a command first uses it (CClawShims/include/
+/// CClawShimsLibrary.h), so a command pays start-up only for what it needs. LD_DEBUG=libs
 /// makes the dynamic loader name every library it opens.
 @Suite struct LibraryLoadingTests {
     static let lazyLibraries = [

@@ -3,12 +3,12 @@ import Testing
 
 @Suite struct ZBarLibraryTests {
     @Test func loadsTheSystemLibrary() throws {
-        _ = try ZBarLibrary.load()
+        try CLibrary.libzbar.require()
     }
 
     @Test func aMissingLibraryIsAnEnvironmentErrorThatSaysWhatToInstall() {
         #expect {
-            _ = try ZBarLibrary(soname: "libzbar-absent.so.0")
+            try CLibrary.libzbar.check(soname: "libzbar-absent.so.0")
         } throws: { error in
             guard let error = error as? ClawPairError else { return false }
             return error.code == .zbarUnavailable && error.code.category == .environment

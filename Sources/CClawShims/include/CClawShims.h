@@ -3,12 +3,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The forwarders of the libraries clawpair opens at run time, all named clawpair_<name>
+// (CClawShimsLibrary.h says why and how).
+#include "CClawShimsLibrary.h"
+#include "LazyAvahiCommon.h"
+#include "LazyCrypto.h"
+#include "LazyDNSSD.h"
+#include "LazyJPEG.h"
+#include "LazyPNG.h"
+#include "LazyQREncode.h"
+#include "LazySQLite.h"
+#include "LazySSL.h"
+#include "LazyZBar.h"
+
 // C that Swift cannot express. Every symbol is prefixed CClawShims_.
 
 // MARK: JPEG
 //
 // Why this exists: libjpeg reports a corrupt or truncated file through error_exit, whose
-// default implementation prints and calls exit(). A library must not exit its host, and the
+// default implementation prints and ends the process. A library must not end its host, and the
 // only way out of error_exit is longjmp, which Swift cannot do. These functions install a
 // handler that longjmps back to them and turn the failure into a status and a message.
 // Remove them if libjpeg ever gains an error-code API.

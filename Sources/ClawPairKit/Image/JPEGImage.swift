@@ -8,6 +8,7 @@ enum JPEGImage {
 
     /// Decodes `bytes`, which start with the JPEG start-of-image marker.
     static func decode(_ bytes: [UInt8]) throws(ClawPairError) -> GrayImage {
+        try CLibrary.libjpeg.require()
         var message = [CChar](repeating: 0, count: messageCapacity)
         var width: UInt32 = 0, height: UInt32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer { data in

@@ -1,3 +1,4 @@
+internal import CClawShims
 internal import CPNG
 
 /// PNG images, decoded with libpng's simplified API straight to 8-bit grey.
@@ -7,14 +8,15 @@ internal import CPNG
 enum PNGImage {
     /// Decodes `bytes`, which start with the PNG signature.
     static func decode(_ bytes: [UInt8]) throws(ClawPairError) -> GrayImage {
+        try CLibrary.libpng.require()
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         // libpng keeps its state in `image.opaque` until finish_read or free; free on every path.
-        defer { png_image_free(&image) }
+        defer { clawpair_png_image_free(&image) }
 
         return try bytes.withUnsafeBufferPointer { buffer throws(ClawPairError) -> GrayImage in
             // libpng reads from `buffer` until finish_read returns, so both calls stay inside.
-            guard png_image_begin_read_from_memory(&image, buffer.baseAddress, buffer.count) != 0 else {
+            guard clawpair_png_image_begin_read_from_memory(&image, buffer.baseAddress, buffer.count) != 0 else {
                 throw ClawPairError(
                     .imageUnreadable, "PNG header is damaged: \(message(of: image))",
                     remedy: "the file may be cut short or not really a PNG; export it again"
@@ -31,7 +33,7 @@ enum PNGImage {
             var white = png_color(red: 255, green: 255, blue: 255)
             var succeeded = false
             let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
-                succeeded = png_image_finish_read(
+                succeeded = clawpair_png_image_finish_read(
                     &image, &white, out.baseAddress, png_int_32(width), nil
                 ) != 0
                 if !succeeded { out.initialize(repeating: 0) }

@@ -1,3 +1,4 @@
+internal import CClawShims
 internal import CQREncode
 internal import Glibc
 
@@ -27,10 +28,11 @@ public struct QRMatrix: Sendable {
         guard bytes.count <= level.maximumByteCount else {
             throw Self.tooLong(bytes.count, level)
         }
+        try CLibrary.libqrencode.require()
         let (code, failure) = bytes.withUnsafeBufferPointer { buffer in
             // Version 0 asks libqrencode for the smallest version that fits. errno is read
             // right away, before any other call can overwrite it.
-            let code = QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, level.qrecLevel)
+            let code = clawpair_QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, level.qrecLevel)
             return (code, errno)
         }
         guard let code else {
@@ -42,7 +44,7 @@ public struct QRMatrix: Sendable {
                     .qrEncodeFailed, "libqrencode could not encode the text: \(String(cString: strerror(failure)))")
             }
         }
-        defer { QRcode_free(code) }
+        defer { clawpair_QRcode_free(code) }
 
         let size = Int(code.pointee.width)
         // libqrencode sets bit 0 of each byte for a dark module; the other bits describe

@@ -1,3 +1,4 @@
+internal import CClawShims
 internal import CPNG
 
 /// Draws a QR code as an 8-bit greyscale PNG, with libpng's simplified write API.
@@ -56,6 +57,7 @@ public struct QRPNGRenderer: Sendable {
 
     /// Compresses a square 8-bit greyscale bitmap, rows top to bottom.
     private static func encodeGray(_ pixels: [UInt8], side: Int) throws(ClawPairError) -> [UInt8] {
+        try CLibrary.libpng.require()
         func makeImage() -> png_image {
             var image = png_image()
             image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -70,7 +72,7 @@ public struct QRPNGRenderer: Sendable {
         var image = makeImage()
         var byteCount: png_alloc_size_t = 0
         let measured = pixels.withUnsafeBytes { raw in
-            png_image_write_to_memory(&image, nil, &byteCount, 0, raw.baseAddress, png_int_32(side), nil)
+            clawpair_png_image_write_to_memory(&image, nil, &byteCount, 0, raw.baseAddress, png_int_32(side), nil)
         }
         guard measured != 0, byteCount > 0 else { throw libpngError(&image) }
 
@@ -78,7 +80,7 @@ public struct QRPNGRenderer: Sendable {
         image = makeImage()
         let written = output.withUnsafeMutableBytes { out in
             pixels.withUnsafeBytes { raw in
-                png_image_write_to_memory(&image, out.baseAddress, &byteCount, 0, raw.baseAddress, png_int_32(side), nil)
+                clawpair_png_image_write_to_memory(&image, out.baseAddress, &byteCount, 0, raw.baseAddress, png_int_32(side), nil)
             }
         }
         guard written != 0 else { throw libpngError(&image) }
@@ -90,7 +92,7 @@ public struct QRPNGRenderer: Sendable {
         let message = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        png_image_free(&image)
+        clawpair_png_image_free(&image)
         return ClawPairError(.qrEncodeFailed, "libpng could not write the PNG: \(message)")
     }
 }

@@ -25,6 +25,7 @@ final class SQLiteConnection {
     /// Opens (creating when missing) the database at `path` with owner-only permissions.
     /// `busyTimeoutMs` is a parameter for tests that need a lock wait to end quickly.
     init(path: String, busyTimeoutMs: Int32 = SQLiteConnection.busyTimeoutMs) throws(ClawPairError) {
+        try CLibrary.libsqlite3.require()
         self.path = path
         // Owner-only from the first byte: the database file is made 0600 before SQLite opens
         // it, and SQLite gives -wal and -shm the database file's mode. Not umask(2): it is
@@ -37,15 +38,15 @@ final class SQLiteConnection {
         }
         var database: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let status = sqlite3_open_v2(path, &database, flags, nil)
+        let status = clawpair_sqlite3_open_v2(path, &database, flags, nil)
         guard status == SQLITE_OK, let database else {
-            let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close_v2(database)
+            let message = database.map { String(cString: clawpair_sqlite3_errmsg($0)) } ?? "out of memory"
+            clawpair_sqlite3_close_v2(database)
             throw Self.error(status, path: path, detail: message, context: "cannot open")
         }
         handle = database
-        sqlite3_busy_timeout(database, busyTimeoutMs)
-        sqlite3_extended_result_codes(database, 1)
+        clawpair_sqlite3_busy_timeout(database, busyTimeoutMs)
+        clawpair_sqlite3_extended_result_codes(database, 1)
     }
 
     /// Keeps the WAL file between processes instead of checkpointing and deleting it at every
@@ -56,13 +57,13 @@ final class SQLiteConnection {
         let status = CClawShims_sqliteDisableCheckpointOnClose(handle)
         guard status == SQLITE_OK else { throw error(status, "cannot configure") }
         var persist: Int32 = 1
-        let control = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        let control = clawpair_sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         guard control == SQLITE_OK else { throw error(control, "cannot configure") }
     }
 
     deinit {
         statements.removeAll()
-        sqlite3_close_v2(handle)
+        clawpair_sqlite3_close_v2(handle)
     }
 
     /// A cached prepared statement for `sql`.
@@ -76,8 +77,8 @@ final class SQLiteConnection {
     /// Runs one or more statements that return nothing (schema, pragmas, BEGIN/COMMIT).
     func execute(_ sql: String) throws(ClawPairError) {
         var message: UnsafeMutablePointer<CChar>?
-        let status = sqlite3_exec(handle, sql, nil, nil, &message)
-        defer { sqlite3_free(message) }
+        let status = clawpair_sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { clawpair_sqlite3_free(message) }
         guard status == SQLITE_OK else {
             throw Self.error(status, path: path, detail: message.map { String(cString: $0) } ?? "", context: "cannot run \(sql)")
         }
@@ -113,11 +114,11 @@ final class SQLiteConnection {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(clawpair_sqlite3_changes(handle)) }
 
     /// The error for a failed call on this connection, with SQLite's own message and code.
     func error(_ status: Int32, _ context: String) -> ClawPairError {
-        Self.error(status, path: path, detail: String(cString: sqlite3_errmsg(handle)), context: context)
+        Self.error(status, path: path, detail: String(cString: clawpair_sqlite3_errmsg(handle)), context: context)
     }
 
     static func error(_ status: Int32, path: String, detail: String, context: String) -> ClawPairError {

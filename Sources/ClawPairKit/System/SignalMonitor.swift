@@ -6,8 +6,8 @@ import Synchronization
 /// `start()` installs a handler that writes the signal number into a pipe (the only thing a
 /// handler may safely do) and starts one thread that reads the pipe. While a command waits
 /// in `nextTermination()`, a signal resumes it, so a `--watch` loop can end cleanly and exit
-/// 0. With no one waiting, the process exits as the default action would (128 + signal), so
-/// Ctrl-C still stops every other command at once. (Blocking the signals and `sigwait`ing
+/// 0. With no one waiting, the signal takes its default action and ends the process (the
+/// shell sees 128 + signal), so Ctrl-C still stops every other command at once. (Blocking the signals and `sigwait`ing
 /// does not work here: the runtime resets the main thread's mask after `main` starts.)
 public enum SignalMonitor {
     private static let waiters = Mutex<[CheckedContinuation<Int32, Never>]>([])
@@ -66,9 +66,19 @@ public enum SignalMonitor {
                 defer { waiting.removeAll() }
                 return waiting
             }
-            if pending.isEmpty { _exit(128 + signal) }
+            if pending.isEmpty { takeDefaultAction(signal) }
             for waiter in pending { waiter.resume(returning: signal) }
         }
+    }
+
+    /// What the signal would have done without ``start()``: its handler reset to SIG_DFL and
+    /// the signal sent again, to the process (this thread may have it blocked).
+    private static func takeDefaultAction(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = nil  // SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+        kill(getpid(), signal)
     }
 }
 

@@ -1,3 +1,4 @@
+internal import CClawShims
 internal import COpenSSL
 
 /// OpenSSL's thread-local error queue, drained right after a failed call.
@@ -36,10 +37,10 @@ package struct OpenSSLError: Error, Sendable, Hashable, CustomStringConvertible 
         while true {
             var data: UnsafePointer<CChar>?
             var flags: Int32 = 0
-            let code = ERR_get_error_all(nil, nil, nil, &data, &flags)
+            let code = clawpair_ERR_get_error_all(nil, nil, nil, &data, &flags)
             if code == 0 { break }
             var buffer = [CChar](repeating: 0, count: 256)
-            ERR_error_string_n(code, &buffer, buffer.count)
+            clawpair_ERR_error_string_n(code, &buffer, buffer.count)
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // ERR_TXT_STRING marks `data` as text; otherwise it is absent or binary.
             let extra = (flags & ERR_TXT_STRING) != 0 ? data.map { String(cString: $0) } : nil
@@ -49,5 +50,5 @@ package struct OpenSSLError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Empties the calling thread's queue before a call whose failure will be drained.
-    package static func clear() { ERR_clear_error() }
+    package static func clear() { clawpair_ERR_clear_error() }
 }

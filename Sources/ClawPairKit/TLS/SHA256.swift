@@ -1,3 +1,4 @@
+internal import CClawShims
 internal import COpenSSL
 
 /// SHA-256 (FIPS 180-4) through OpenSSL's EVP interface.
@@ -5,12 +6,14 @@ public enum SHA256 {
     /// The digest length in bytes.
     public static let byteCount = 32
 
-    /// The 32-byte digest of `bytes`.
+    /// The 32-byte digest of `bytes`. Traps when libcrypto cannot be loaded (this cannot
+    /// throw; ``CLibrary/requireOrTrap()``).
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        CLibrary.libcrypto.requireOrTrap()
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = bytes.withUnsafeBytes { input in
-            EVP_Digest(input.baseAddress, input.count, &digest, &length, EVP_sha256(), nil)
+            clawpair_EVP_Digest(input.baseAddress, input.count, &digest, &length, clawpair_EVP_sha256(), nil)
         }
         // EVP_Digest fails only when the algorithm cannot be fetched or memory runs out;
         // neither is a condition a caller could handle.

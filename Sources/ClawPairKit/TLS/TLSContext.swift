@@ -59,8 +59,10 @@ final class TLSContext: @unchecked Sendable {
     /// cannot be loaded (``ClawPairError/Code/fileUnreadable``) or OpenSSL cannot make a
     /// context at all.
     init(_ configuration: TLSConfiguration) throws(ClawPairError) {
+        try CLibrary.libcrypto.require()
+        try CLibrary.libssl.require()
         OpenSSLError.clear()
-        guard let handle = SSL_CTX_new(TLS_client_method()) else {
+        guard let handle = clawpair_SSL_CTX_new(clawpair_TLS_client_method()) else {
             throw ClawPairError(.internalError, "OpenSSL could not create a TLS context: \(OpenSSLError.drain())")
         }
         self.handle = handle
@@ -77,17 +79,17 @@ final class TLSContext: @unchecked Sendable {
         // No client session cache (OpenSSL's default, said outright): a resumed session skips
         // chain verification, so a shared context must never resume one connection's trust
         // into another's facts.
-        _ = SSL_CTX_ctrl(handle, SSL_CTRL_SET_SESS_CACHE_MODE, Int(SSL_SESS_CACHE_OFF), nil)
+        _ = clawpair_SSL_CTX_ctrl(handle, SSL_CTRL_SET_SESS_CACHE_MODE, Int(SSL_SESS_CACHE_OFF), nil)
 
         switch configuration.trustStore {
         case .system:
             // Honours SSL_CERT_FILE / SSL_CERT_DIR. Missing default locations are not an
             // error here: then nothing is system-trusted, and the policy says so per peer.
-            guard SSL_CTX_set_default_verify_paths(handle) == 1 else {
+            guard clawpair_SSL_CTX_set_default_verify_paths(handle) == 1 else {
                 throw ClawPairError(.internalError, "OpenSSL could not use the system trust store: \(OpenSSLError.drain())")
             }
         case .certificateFile(let path):
-            guard SSL_CTX_load_verify_locations(handle, path, nil) == 1 else {
+            guard clawpair_SSL_CTX_load_verify_locations(handle, path, nil) == 1 else {
                 throw ClawPairError(.fileUnreadable, "cannot load trusted certificates from \(path): \(OpenSSLError.drain())")
             }
         }
@@ -96,10 +98,10 @@ final class TLSContext: @unchecked Sendable {
         // reported and a pin can override system trust (spec/routes-and-tls.md). The
         // callback still runs for every check and records each failure; the trust policy
         // decides before any application byte is sent.
-        SSL_CTX_set_verify(handle, SSL_VERIFY_NONE) { preverified, store in
+        clawpair_SSL_CTX_set_verify(handle, SSL_VERIFY_NONE) { preverified, store in
             TLSVerificationRecorder.record(preverified: preverified, store: store)
         }
     }
 
-    deinit { SSL_CTX_free(handle) }
+    deinit { clawpair_SSL_CTX_free(handle) }
 }

@@ -72,16 +72,16 @@ package final class TLSEngine: @unchecked Sendable {
     /// method fits `role`; each `SSL` holds its own reference to it).
     package init(sslContext: OpaquePointer, role: Role, transport: TCPConnection) throws(ClawPairError) {
         OpenSSLError.clear()
-        guard let ssl = SSL_new(sslContext) else {
+        guard let ssl = clawpair_SSL_new(sslContext) else {
             throw ClawPairError(.internalError, "OpenSSL could not create a TLS connection: \(OpenSSLError.drain())")
         }
-        guard let input = BIO_new(BIO_s_mem()), let output = BIO_new(BIO_s_mem()) else {
+        guard let input = clawpair_BIO_new(clawpair_BIO_s_mem()), let output = clawpair_BIO_new(clawpair_BIO_s_mem()) else {
             // Neither BIO belongs to the SSL yet; BIO_free(nil) is a no-op for the one made.
             let queue = OpenSSLError.drain()
-            SSL_free(ssl)
+            clawpair_SSL_free(ssl)
             throw ClawPairError(.internalError, "OpenSSL could not create memory BIOs: \(queue)")
         }
-        SSL_set_bio(ssl, input, output)  // the SSL owns both from here
+        clawpair_SSL_set_bio(ssl, input, output)  // the SSL owns both from here
         self.ssl = ssl
         self.input = input
         self.output = output
@@ -91,9 +91,9 @@ package final class TLSEngine: @unchecked Sendable {
 
         switch role {
         case .server:
-            SSL_set_accept_state(ssl)
+            clawpair_SSL_set_accept_state(ssl)
         case .client(let serverName):
-            SSL_set_connect_state(ssl)
+            clawpair_SSL_set_connect_state(ssl)
             if let sni = serverName.sni, CClawShims_SSL_set_tlsext_host_name(ssl, sni) != 1 {
                 throw ClawPairError(.tlsHandshakeFailed, "OpenSSL refused \(sni) as a TLS server name: \(OpenSSLError.drain())")
             }
@@ -111,7 +111,7 @@ package final class TLSEngine: @unchecked Sendable {
         }
     }
 
-    deinit { SSL_free(ssl) }
+    deinit { clawpair_SSL_free(ssl) }
 
     // MARK: Handshake
 
@@ -121,7 +121,7 @@ package final class TLSEngine: @unchecked Sendable {
     package func handshake(until deadline: ContinuousClock.Instant) async throws {
         let name = peerName
         while true {
-            let step = perform(collectingOutput: true) { SSL_do_handshake($0) }
+            let step = perform(collectingOutput: true) { clawpair_SSL_do_handshake($0) }
             switch step.error {
             case SSL_ERROR_NONE:
                 try await sendDuringHandshake(step.outgoing, until: deadline)
@@ -213,7 +213,7 @@ package final class TLSEngine: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: min(maxBytes, Int(Int32.max)))
         while true {
             let step = buffer.withUnsafeMutableBytes { raw in
-                perform(collectingOutput: false) { SSL_read($0, raw.baseAddress, Int32(raw.count)) }
+                perform(collectingOutput: false) { clawpair_SSL_read($0, raw.baseAddress, Int32(raw.count)) }
             }
             switch step.error {
             case SSL_ERROR_NONE:
@@ -238,7 +238,7 @@ package final class TLSEngine: @unchecked Sendable {
     package func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {
         try await exclusiveWrite {
             let step = bytes.withUnsafeBytes { raw in
-                perform(collectingOutput: true) { SSL_write($0, raw.baseAddress, Int32(raw.count)) }
+                perform(collectingOutput: true) { clawpair_SSL_write($0, raw.baseAddress, Int32(raw.count)) }
             }
             guard bytes.isEmpty || (step.error == SSL_ERROR_NONE && Int(step.result) == bytes.count) else {
                 let queue = step.queue.isEmpty ? "" : ": \(step.queue)"
@@ -252,7 +252,7 @@ package final class TLSEngine: @unchecked Sendable {
     /// peer's. The socket itself closes when the last owner of the connection goes.
     package func shutdown(until deadline: ContinuousClock.Instant) async {
         try? await exclusiveWrite {
-            let step = perform(collectingOutput: true) { SSL_shutdown($0) }
+            let step = perform(collectingOutput: true) { clawpair_SSL_shutdown($0) }
             if !step.outgoing.isEmpty { try await transport.write(step.outgoing, until: deadline) }
         }
     }
@@ -272,7 +272,7 @@ package final class TLSEngine: @unchecked Sendable {
         lock.withLock { state in
             OpenSSLError.clear()
             let result = call(ssl)
-            let error = result > 0 ? SSL_ERROR_NONE : SSL_get_error(ssl, result)
+            let error = result > 0 ? SSL_ERROR_NONE : clawpair_SSL_get_error(ssl, result)
             let queue = error == SSL_ERROR_NONE ? OpenSSLError(entries: []) : OpenSSLError.drain()
             return Step(
                 result: result, error: error, queue: queue, outgoing: collectingOutput ? takeOutput() : [],
@@ -282,10 +282,10 @@ package final class TLSEngine: @unchecked Sendable {
 
     /// Everything in the output BIO. Called under the lock.
     private func takeOutput() -> [UInt8] {
-        let pending = Int(BIO_ctrl_pending(output))
+        let pending = Int(clawpair_BIO_ctrl_pending(output))
         guard pending > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: pending)
-        let read = BIO_read(output, &bytes, Int32(pending))
+        let read = clawpair_BIO_read(output, &bytes, Int32(pending))
         return Array(bytes.prefix(max(0, Int(read))))
     }
 
@@ -301,7 +301,7 @@ package final class TLSEngine: @unchecked Sendable {
             }
             state.bytesReceived += bytes.count
             // A memory BIO grows to take everything; it fails only without memory.
-            let written = BIO_write(input, bytes, Int32(bytes.count))
+            let written = clawpair_BIO_write(input, bytes, Int32(bytes.count))
             precondition(written == Int32(bytes.count), "BIO_write to a memory BIO took \(written) of \(bytes.count) bytes")
         }
     }

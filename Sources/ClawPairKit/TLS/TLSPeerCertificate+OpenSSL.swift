@@ -11,17 +11,17 @@ extension TLSPeerCertificate {
     static func read(
         from ssl: OpaquePointer, serverName: TLSServerName, verification: TLSVerificationRecorder
     ) throws(ClawPairError) -> TLSPeerCertificate {
-        guard let leaf = SSL_get0_peer_certificate(ssl) else {
+        guard let leaf = clawpair_SSL_get0_peer_certificate(ssl) else {
             // Anonymous suites are off by default, so a finished handshake has a certificate.
             throw ClawPairError(.tlsHandshakeFailed, "\(serverName.text) finished the TLS handshake without a certificate")
         }
-        guard let der = encode(leaf, with: { i2d_X509($0, $1) }),
-            let publicKey = X509_get_X509_PUBKEY(leaf),
-            let spki = encode(publicKey, with: { i2d_X509_PUBKEY($0, $1) })
+        guard let der = encode(leaf, with: { clawpair_i2d_X509($0, $1) }),
+            let publicKey = clawpair_X509_get_X509_PUBKEY(leaf),
+            let spki = encode(publicKey, with: { clawpair_i2d_X509_PUBKEY($0, $1) })
         else {
             throw ClawPairError(.tlsHandshakeFailed, "cannot encode the certificate of \(serverName.text): \(OpenSSLError.drain())")
         }
-        guard let notBefore = unixSeconds(X509_get0_notBefore(leaf)), let notAfter = unixSeconds(X509_get0_notAfter(leaf)) else {
+        guard let notBefore = unixSeconds(clawpair_X509_get0_notBefore(leaf)), let notAfter = unixSeconds(clawpair_X509_get0_notAfter(leaf)) else {
             throw ClawPairError(.tlsHandshakeFailed, "the certificate of \(serverName.text) has an unreadable validity period")
         }
 
@@ -33,15 +33,15 @@ extension TLSPeerCertificate {
             serverName: serverName.text,
             fingerprint: CertificateFingerprint(derCertificate: der),
             publicKeySHA256: TLSPin.base64(SHA256.hash(spki)),
-            subject: oneLine(X509_get_subject_name(leaf)),
-            issuer: oneLine(X509_get_issuer_name(leaf)),
+            subject: oneLine(clawpair_X509_get_subject_name(leaf)),
+            issuer: oneLine(clawpair_X509_get_issuer_name(leaf)),
             notBefore: notBefore,
             notAfter: notAfter,
             systemTrusted: trustIssues.isEmpty,
             hostnameMatched: matches(leaf, serverName),
             verifyError: described.isEmpty ? nil : described.joined(separator: "; "),
-            protocolVersion: String(cString: SSL_get_version(ssl)),
-            cipher: SSL_get_current_cipher(ssl).flatMap { SSL_CIPHER_get_name($0) }.map { String(cString: $0) } ?? "unknown")
+            protocolVersion: String(cString: clawpair_SSL_get_version(ssl)),
+            cipher: clawpair_SSL_get_current_cipher(ssl).flatMap { clawpair_SSL_CIPHER_get_name($0) }.map { String(cString: $0) } ?? "unknown")
     }
 
     /// DER bytes from an `i2d_*` function: called once for the length, once to write.
@@ -62,19 +62,19 @@ extension TLSPeerCertificate {
     private static func unixSeconds(_ time: UnsafePointer<ASN1_TIME>?) -> Int64? {
         guard let time else { return nil }
         var parts = tm()
-        guard ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
+        guard clawpair_ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
         return Int64(timegm(&parts))
     }
 
     /// A name in RFC 2253 form (`CN=gateway.test,O=Example`), most specific first.
     private static func oneLine(_ name: OpaquePointer?) -> String {
-        guard let name, let bio = BIO_new(BIO_s_mem()) else { return "" }
-        defer { BIO_free(bio) }
-        guard X509_NAME_print_ex(bio, name, 0, CClawShims_XN_FLAG_RFC2253()) >= 0 else { return "" }
-        let pending = Int(BIO_ctrl_pending(bio))
+        guard let name, let bio = clawpair_BIO_new(clawpair_BIO_s_mem()) else { return "" }
+        defer { clawpair_BIO_free(bio) }
+        guard clawpair_X509_NAME_print_ex(bio, name, 0, CClawShims_XN_FLAG_RFC2253()) >= 0 else { return "" }
+        let pending = Int(clawpair_BIO_ctrl_pending(bio))
         guard pending > 0 else { return "" }
         var bytes = [UInt8](repeating: 0, count: pending)
-        let read = BIO_read(bio, &bytes, Int32(pending))
+        let read = clawpair_BIO_read(bio, &bytes, Int32(pending))
         return String(decoding: bytes.prefix(max(0, Int(read))), as: UTF8.self)
     }
 
@@ -84,9 +84,9 @@ extension TLSPeerCertificate {
     private static func matches(_ leaf: OpaquePointer, _ serverName: TLSServerName) -> Bool {
         switch serverName {
         case .dns(let name):
-            return X509_check_host(leaf, name, 0, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS), nil) == 1
+            return clawpair_X509_check_host(leaf, name, 0, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS), nil) == 1
         case .ip(let address):
-            return X509_check_ip_asc(leaf, address, 0) == 1
+            return clawpair_X509_check_ip_asc(leaf, address, 0) == 1
         }
     }
 }

@@ -1,5 +1,3 @@
-internal import COpenSSL
-
 /// What a TLS peer must present, when its certificate is pinned.
 ///
 /// OpenClaw pins the leaf certificate (``certificate(_:)``); curl-style public-key pins
@@ -53,13 +51,11 @@ public enum TLSPin: Sendable, Hashable {
         }
     }
 
-    /// Standard base64 with padding (RFC 4648 §4), the alphabet curl pins use.
+    /// Standard base64 with padding (RFC 4648 §4), the alphabet curl pins use: base64url with
+    /// `+` and `/`, padded. In Swift, so reading a pin needs no libcrypto.
     static func base64(_ bytes: [UInt8]) -> String {
-        var output = [UInt8](repeating: 0, count: (bytes.count + 2) / 3 * 4 + 1)
-        let length = bytes.withUnsafeBufferPointer { input in
-            EVP_EncodeBlock(&output, input.baseAddress, Int32(input.count))
-        }
-        return String(decoding: output[..<Int(length)], as: UTF8.self)
+        let unpadded = Base64URL.encode(bytes).map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 }
+        return String(unpadded) + String(repeating: "=", count: (4 - unpadded.count % 4) % 4)
     }
 }
 

@@ -17,7 +17,7 @@ final class TLSVerificationRecorder: @unchecked Sendable {
         let depth: Int32
 
         /// OpenSSL's words, e.g. "self-signed certificate".
-        var text: String { String(cString: X509_verify_cert_error_string(Int(code))) }
+        var text: String { String(cString: clawpair_X509_verify_cert_error_string(Int(code))) }
     }
 
     private(set) var issues: [Issue] = []
@@ -28,16 +28,16 @@ final class TLSVerificationRecorder: @unchecked Sendable {
     /// Makes `ssl`'s verify callback record into this object. The `SSL` does not retain it:
     /// the engine owning both keeps it alive for as long as the `SSL` exists.
     func attach(to ssl: OpaquePointer) -> Bool {
-        SSL_set_ex_data(ssl, Self.exDataIndex, Unmanaged.passUnretained(self).toOpaque()) == 1
+        clawpair_SSL_set_ex_data(ssl, Self.exDataIndex, Unmanaged.passUnretained(self).toOpaque()) == 1
     }
 
     /// The verify callback's body: records a failed check and lets verification continue.
     static func record(preverified: Int32, store: OpaquePointer?) -> Int32 {
         guard preverified == 0, let store else { return 1 }
-        guard let ssl = X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx()),
-            let recorder = SSL_get_ex_data(OpaquePointer(ssl), exDataIndex)
+        guard let ssl = clawpair_X509_STORE_CTX_get_ex_data(store, clawpair_SSL_get_ex_data_X509_STORE_CTX_idx()),
+            let recorder = clawpair_SSL_get_ex_data(OpaquePointer(ssl), exDataIndex)
         else { return 1 }
-        let issue = Issue(code: X509_STORE_CTX_get_error(store), depth: X509_STORE_CTX_get_error_depth(store))
+        let issue = Issue(code: clawpair_X509_STORE_CTX_get_error(store), depth: clawpair_X509_STORE_CTX_get_error_depth(store))
         Unmanaged<TLSVerificationRecorder>.fromOpaque(recorder).takeUnretainedValue().issues.append(issue)
         return 1
     }

@@ -14,8 +14,10 @@ public final class TLSServerContext: Sendable {
     /// A context serving `certificate`. Throws ``ClawPairError`` (`fileUnreadable` when the
     /// PEM files do not load or do not match, `internalError` otherwise).
     public init(certificate: SelfSignedCertificate) throws(ClawPairError) {
+        try CLibrary.libcrypto.require()
+        try CLibrary.libssl.require()
         OpenSSLError.clear()
-        guard let handle = SSL_CTX_new(TLS_server_method()) else {
+        guard let handle = clawpair_SSL_CTX_new(clawpair_TLS_server_method()) else {
             throw ClawPairError(.internalError, "OpenSSL could not create a TLS server context: \(OpenSSLError.drain())")
         }
         self.handle = handle
@@ -24,16 +26,16 @@ public final class TLSServerContext: Sendable {
         }
         // No session tickets: nothing is written after the handshake except on request, so
         // a session's reader never races its writer on the socket.
-        _ = SSL_CTX_set_num_tickets(handle, 0)
-        guard SSL_CTX_use_certificate_chain_file(handle, certificate.certificatePath) == 1 else {
+        _ = clawpair_SSL_CTX_set_num_tickets(handle, 0)
+        guard clawpair_SSL_CTX_use_certificate_chain_file(handle, certificate.certificatePath) == 1 else {
             throw ClawPairError(.fileUnreadable, "cannot load \(certificate.certificatePath): \(OpenSSLError.drain())")
         }
-        guard SSL_CTX_use_PrivateKey_file(handle, certificate.keyPath, SSL_FILETYPE_PEM) == 1,
-            SSL_CTX_check_private_key(handle) == 1
+        guard clawpair_SSL_CTX_use_PrivateKey_file(handle, certificate.keyPath, SSL_FILETYPE_PEM) == 1,
+            clawpair_SSL_CTX_check_private_key(handle) == 1
         else {
             throw ClawPairError(.fileUnreadable, "cannot load the key \(certificate.keyPath) for the certificate: \(OpenSSLError.drain())")
         }
     }
 
-    deinit { SSL_CTX_free(handle) }
+    deinit { clawpair_SSL_CTX_free(handle) }
 }

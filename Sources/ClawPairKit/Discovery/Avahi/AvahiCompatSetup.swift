@@ -1,13 +1,18 @@
+internal import CClawShims
 internal import CAvahiDNSSD
 #if canImport(Glibc)
 internal import Glibc
 #endif
 
-/// Process-wide preparation of Avahi's dns_sd compatibility library, done once before its
-/// first call (`DNSServiceOperation.start`).
+/// Process-wide preparation of Avahi's dns_sd compatibility library, done before its first
+/// call (`MDNSEventLoop.run`, `SimAdvertiser.register`): it opens the libraries, or throws
+/// an environment error naming the package to install.
 package enum AvahiCompatSetup {
-    package static func prepare() {
+    package static func prepare() throws(ClawPairError) {
+        try CLibrary.libavahiCommon.require()
         _ = prepared
+        // After `prepared`: the allocator is in place before libdns_sd allocates anything.
+        try CLibrary.libdnssd.require()
     }
 
     /// A global `let` initializer runs exactly once (swift_once), so concurrent first calls
@@ -44,6 +49,6 @@ package enum AvahiCompatSetup {
                 free: { pointer in free(pointer) },
                 realloc: { pointer, size in realloc(pointer, size) },
                 calloc: { count, size in calloc(count, size) }))
-        avahi_set_allocator(allocator)
+        clawpair_avahi_set_allocator(allocator)
     }
 }

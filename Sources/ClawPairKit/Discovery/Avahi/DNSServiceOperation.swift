@@ -1,3 +1,4 @@
+internal import CClawShims
 internal import CAvahiDNSSD
 
 /// Where operations' C callbacks leave their replies until the event loop applies them.
@@ -24,11 +25,12 @@ final class DNSServiceOperation {
     }
 
     deinit {
-        if let ref { DNSServiceRefDeallocate(ref) }
+        if let ref { clawpair_DNSServiceRefDeallocate(ref) }
     }
 
-    /// Starts the operation for `key`. Blocks briefly: Avahi's compat layer opens a D-Bus
-    /// connection to avahi-daemon for every operation.
+    /// Starts the operation for `key`, once ``AvahiCompatSetup/prepare()`` has succeeded.
+    /// Blocks briefly: Avahi's compat layer opens a D-Bus connection to avahi-daemon for
+    /// every operation.
     ///
     /// - Parameters:
     ///   - serviceType: the type to browse (only for `.browse`).
@@ -36,7 +38,6 @@ final class DNSServiceOperation {
     static func start(
         _ key: MDNSOperationKey, serviceType: String, interfaceIndex: UInt32, inbox: DNSSDReplyInbox
     ) throws(DNSServiceFailure) -> DNSServiceOperation {
-        AvahiCompatSetup.prepare()
         let operation = DNSServiceOperation(key: key, inbox: inbox)
         let context = Unmanaged.passUnretained(operation).toOpaque()
         var ref: DNSServiceRef?
@@ -45,13 +46,13 @@ final class DNSServiceOperation {
         let status: DNSServiceErrorType
         switch key {
         case .browse:
-            status = DNSServiceBrowse(&ref, 0, interfaceIndex, serviceType, "local.", browseReply, context)
+            status = clawpair_DNSServiceBrowse(&ref, 0, interfaceIndex, serviceType, "local.", browseReply, context)
         case .resolve(let instance):
-            status = DNSServiceResolve(
+            status = clawpair_DNSServiceResolve(
                 &ref, 0, instance.interfaceIndex, instance.name, instance.serviceType, instance.domain,
                 resolveReply, context)
         case .address(let query):
-            status = DNSServiceQueryRecord(
+            status = clawpair_DNSServiceQueryRecord(
                 &ref, 0, query.interfaceIndex, query.host, query.recordType, UInt16(kDNSServiceClass_IN),
                 recordReply, context)
         }
@@ -64,13 +65,13 @@ final class DNSServiceOperation {
 
     /// The socket that becomes readable when `processResult()` has work.
     var socket: Int32 {
-        DNSServiceRefSockFD(ref)
+        clawpair_DNSServiceRefSockFD(ref)
     }
 
     /// Runs the callbacks for what has arrived (their replies land in the inbox). Call it
     /// only when `socket` is readable: it reads from the socket and would block otherwise.
     func processResult() -> Int32 {
-        DNSServiceProcessResult(ref)
+        clawpair_DNSServiceProcessResult(ref)
     }
 }
 

@@ -63,6 +63,7 @@ final class MDNSEventLoop {
             lookups.removeAll()
         }
         try options.validate()
+        try AvahiCompatSetup.prepare()
         if let name = options.interfaceName {
             guard let index = NetworkInterface.index(named: name) else {
                 throw ClawPairError(
