@@ -4,7 +4,10 @@ import ClawPairKit
 
 @Suite struct BrowseCommandTests {
     private func options(_ arguments: [String], environment: [String: String] = [:]) throws -> GatewayDiscovery.Options {
-        try DiscoveryOptions.make(ArgumentParser.parse(arguments, for: BrowseCommand.spec), environment: environment)
+        guard case .run(_, let parsed) = try ArgumentParser.parse(["browse"] + arguments, commands: CLI.commands) else {
+            throw ArgumentParser.Failure(error: UsageError("not a browse"), command: nil)
+        }
+        return try DiscoveryOptions.make(parsed, environment: environment)
     }
 
     @Test func domainsDefaultToLocalAndAddTheWideAreaVariable() throws {
