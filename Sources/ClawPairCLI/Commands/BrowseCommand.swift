@@ -23,6 +23,9 @@ enum BrowseCommand: Command {
             but avahi-daemon or D-Bus is not running (what unicast domains found is still
             printed; with --json as {"error":{…},"gateways":[…]}). --watch ends with 0 on
             SIGINT or SIGTERM.
+
+            The last mDNS instances announced are remembered in mdns-recent.json in the state
+            directory (--home), so the next browse resolves them at once.
             """,
         runs: Self.self)
 

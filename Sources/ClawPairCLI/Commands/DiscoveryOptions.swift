@@ -2,7 +2,9 @@ import ClawPairKit
 
 /// The options `browse` and `resolve` share, and how they become `GatewayDiscovery.Options`.
 enum DiscoveryOptions {
-    static let table: [OptionSpec] = [.domain, .timeout, .service, .interface, .ipv4, .ipv6, .backend, .dns, .browseDomains]
+    /// `--home` included: browse and resolve remember the mDNS instances they announced in
+    /// the state directory (``MDNSRecentInstances``).
+    static let table: [OptionSpec] = [.domain, .timeout, .service, .interface, .ipv4, .ipv6, .backend, .dns, .browseDomains, .home]
 
     /// Longest browse accepted: a mistyped `--timeout 2000` (meant as ms) should not hang a
     /// script for half an hour.
@@ -33,9 +35,12 @@ enum DiscoveryOptions {
             }
         }
         options.followBrowseDomains = arguments[.browseDomains]
-        // A hint only: without a state directory, browse just does not remember.
-        options.recentInstances = (try? StateDirectory.resolve(home: nil, environment: environment))
-            .map(MDNSRecentInstances.init(directory:))
+        // A hint only: without a state directory, browse just does not remember; but a
+        // --home that cannot be used is the caller's mistake.
+        let directory = arguments.value(.home) != nil
+            ? try StateDirectory.resolve(home: arguments.value(.home), environment: environment)
+            : try? StateDirectory.resolve(home: nil, environment: environment)
+        options.recentInstances = directory.map(MDNSRecentInstances.init(directory:))
 
         // Explicit --domain replaces the default local.; the environment's wide-area domain
         // is added either way, as the gateway and the OpenClaw app read it.
