@@ -9,10 +9,15 @@ public enum CLI {
     ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {
-        await dispatch(arguments, console: console).rawValue
+        await dispatch(arguments, console: console, testHooks: CLITestHooks()).rawValue
     }
 
-    static func dispatch(_ arguments: [String], console: Console) async -> ExitStatus {
+    /// `run` with seams that only test executables use.
+    package static func run(_ arguments: [String], console: Console, testHooks: CLITestHooks) async -> Int32 {
+        await dispatch(arguments, console: console, testHooks: testHooks).rawValue
+    }
+
+    static func dispatch(_ arguments: [String], console: Console, testHooks: CLITestHooks) async -> ExitStatus {
         let request: ArgumentParser.Request
         do {
             request = try ArgumentParser.parse(arguments, commands: commands)
@@ -39,7 +44,7 @@ public enum CLI {
         }
         let context = CommandContext(
             console: console, json: command.accepts(.json) && parsed[.json],
-            colorAllowed: console.environment["NO_COLOR"] == nil && !parsed[.noColor])
+            colorAllowed: console.environment["NO_COLOR"] == nil && !parsed[.noColor], testHooks: testHooks)
         do {
             guard let runner = command.runner else { throw ClawPairError(.internalError, "\(command.path) does not run") }
             return try await runner(parsed, context)

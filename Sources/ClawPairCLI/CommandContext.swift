@@ -1,9 +1,5 @@
 import ClawPairKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What a running command may use.
 struct CommandContext: Sendable {
     let console: Console
@@ -11,6 +7,7 @@ struct CommandContext: Sendable {
     let json: Bool
     /// Neither `NO_COLOR` nor `--no-color` (spec/cli.md, "colour").
     let colorAllowed: Bool
+    let testHooks: CLITestHooks
 
     /// Colour on stdout: a terminal, colour allowed, no JSON.
     var style: Style { Style(enabled: console.stdoutIsTerminal && colorAllowed && !json) }
@@ -27,23 +24,10 @@ struct CommandContext: Sendable {
         console.printError(text)
     }
 
-    /// The registry in `directory`.
+    /// The registry in `directory`, with the tests' hook (if any) inside its transactions.
     func openRegistry(in directory: StateDirectory) throws(ClawPairError) -> GatewayRegistry {
         let registry = try GatewayRegistry(stateDirectory: directory, nowMs: console.nowMs)
-        installTestPause(registry)
+        registry.insideTransactionHook = testHooks.insideRegistryTransaction
         return registry
-    }
-
-    /// Tests only: `CLAWPAIR_TEST_PAUSE_IN=forget` stops the process inside that change's
-    /// transaction (after its main statement, before commit), announcing it on stderr, so a
-    /// test can kill it at exactly that point.
-    private func installTestPause(_ registry: GatewayRegistry) {
-        guard let point = console.environment["CLAWPAIR_TEST_PAUSE_IN"] else { return }
-        let console = console
-        registry.insideTransactionHook = { name in
-            guard name == point else { return }
-            console.printError("clawpair: paused inside \(name)\n")
-            while true { sleep(60) }
-        }
     }
 }

@@ -84,9 +84,12 @@ import Testing
         }
     }
 
-    /// `clawpair pair ARGS… --home HOME`, started now (wait with `.wait()`).
-    static func pair(_ home: Home, _ arguments: [String], environment: [String: String] = [:]) throws -> GatewaysProcess {
-        try GatewaysProcess([LabHosts.clawpair, "pair"] + arguments + ["--home", home.path], environment: environment)
+    /// `clawpair pair ARGS… --home HOME` (or another build of clawpair), started now (wait
+    /// with `.wait()`).
+    static func pair(
+        _ home: Home, _ arguments: [String], environment: [String: String] = [:], executable: String = LabHosts.clawpair
+    ) throws -> GatewaysProcess {
+        try GatewaysProcess([executable, "pair"] + arguments + ["--home", home.path], environment: environment)
     }
 
     static func run(_ home: Home, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String, json: JSONValue?) {
