@@ -359,6 +359,8 @@ import Testing
         #expect(bare.status == 3)
         #expect(bare.stdout.contains("PAIRING_NEEDS_SETUP_CODE"))
         #expect(bare.stdout.contains("openclaw qr"))
+        // …and no registry was made for it.
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/" + GatewayRegistry.fileName))
         let both = await runCLI(["pair", "x", "--trust", String(repeating: "0", count: 64), "--trust-on-first-use", "--home", home.path])
         #expect(both.status == 2)
         let badTrust = await runCLI(["pair", "x", "--trust", "not-hex", "--home", home.path])

@@ -89,54 +89,26 @@ enum PairCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let console = context.console
-        let environment = console.environment
+        let input = options.input == "-"
+            ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : options.input
         var trust = options.trust
-        let name = options.name
-
-        let argument = options.input
-        let input = argument == "-"
-            ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : argument
-        let code = try PairingInput.read(input, nowMs: console.nowMs())
-        let directory = try StateDirectory.resolve(home: options.home, environment: environment)
-        // A bare URL pairs only a gateway paired before (it reconnects with the stored
-        // device tokens); otherwise it needs a setup code, and no registry is made for it.
-        let bareURL = if case .none = code.auth { true } else { false }
-        if bareURL && access(directory.appending(GatewayRegistry.fileName), F_OK) != 0 { try PairingInput.requireCredential(code) }
-        let registry = try context.openRegistry(in: directory)
-        let existing = try PairingStore.existing(for: code, in: registry)
-        if bareURL && !(existing?.paired ?? false) { try PairingInput.requireCredential(code) }
-        let (identity, instanceId) = try PairingStore.identity(in: registry)
-        let stored = PairingStore.storedPin(existing)
         if !trust.trustOnFirstUse, trust.fingerprint == nil, isatty(0) == 1, console.stderrIsTerminal {
             trust.confirm = { question in TrustPrompt.ask(question, console: console) }
         }
-        var overrides = ResolveOverrides()
-        if let text = environment[ResolveOverrides.environmentVariable] { overrides = try ResolveOverrides(parsing: text) }
-
-        var plan = PairingPlan(
-            code: code, identity: identity, instanceId: instanceId, displayName: hostName(), storedPin: stored.pin,
-            storedRoutes: stored.routes, trust: trust, wait: options.wait)
-        plan.storedDeviceTokens = existing?.deviceTokens ?? []
+        var pairing = Pairing(
+            home: options.home, environment: console.environment, name: options.name, trust: trust, wait: options.wait, nowMs: console.nowMs)
+        pairing.insideRegistryTransaction = context.testHooks.insideRegistryTransaction
         let progress = console.stderrIsTerminal
-        let result = try await PairingFlow(reactor: IOReactor(), overrides: overrides).run(plan) { event in
+        let outcome = try await pairing.pair(input) { event in
             if let line = PairRendering.eventLine(event, progress: progress) { console.printError(line) }
         }
-        let record = try PairingStore.store(result, code: code, name: name, existing: existing, in: registry)
-        let rendering = PairRendering(record: record, result: result, updated: existing != nil, showSecrets: options.showSecrets)
+        let rendering = PairRendering(record: outcome.record, result: outcome.result, updated: outcome.updated, showSecrets: options.showSecrets)
         if context.json {
             context.printJSON(rendering.json)
         } else {
             console.print(rendering.text(style: context.style))
         }
         return .success
-    }
-
-    /// This machine's name, for the gateway's device list (`client.displayName`).
-    static func hostName() -> String? {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? nil : name
     }
 }
 
