@@ -70,7 +70,8 @@ public enum CLI {
     private static func reportUsage(_ error: UsageError, command: CommandSpec?, json: Bool, console: Console) {
         if json {
             let remedy = command?.usageLine ?? "Run 'clawpair --help' for the list of commands."
-            console.print(ErrorRendering.json(code: ClawPairError.Code.usage.rawValue, message: error.message, remedy: remedy).serialized(pretty: console.stdoutIsTerminal) + "\n")
+            let document = ErrorRendering.json(code: ClawPairError.Code.usage.rawValue, message: error.message, remedy: remedy)
+            console.print(document.serialized(pretty: console.stdoutIsTerminal) + "\n")
         }
         guard let command else {
             console.printError("clawpair: \(error.message)\nRun 'clawpair --help' for the list of commands.\n")

@@ -85,9 +85,8 @@ import Testing
         func window(_ bytes: [UInt8]) -> String {
             String(decoding: bytes[max(0, index - 60)..<min(bytes.count, index + 60)], as: UTF8.self).debugDescription
         }
-        Issue.record(
-            "\(what): output differs from the expectation at byte \(index) of \(rendered.count)/\(expected.count):\n rendered \(window(rendered))\n expected \(window(expected))",
-            sourceLocation: sourceLocation)
+        let place = "\(what): output differs from the expectation at byte \(index) of \(rendered.count)/\(expected.count)"
+        Issue.record("\(place):\n rendered \(window(rendered))\n expected \(window(expected))", sourceLocation: sourceLocation)
     }
 
     static func expectedTable(_ registry: GatewayRegistry, bold: Bool) throws -> [UInt8] {
@@ -191,7 +190,8 @@ import Testing
         let studio = GatewayEntry.manual(route: try GatewayRoute(host: "studio.lan", tls: false), name: "Studio")
         let box = GatewayEntry.manual(route: try GatewayRoute(host: "box.tail1234.ts.net", port: 443, tls: true), name: "box")
         let node = GatewayEntry.manual(route: try GatewayRoute(host: "10.0.0.2", tls: false), name: "Node only")
-        let evil = GatewayEntry(id: GatewayID.discovered(domain: "local.", instanceName: "Evil\u{1B}]0;x\u{7}"), kind: .discovered, name: "Ev\u{1B}[31mil\\")
+        let evil = GatewayEntry(
+            id: GatewayID.discovered(domain: "local.", instanceName: "Evil\u{1B}]0;x\u{7}"), kind: .discovered, name: "Ev\u{1B}[31mil\\")
         func token(_ role: String, _ scopes: [String]) -> DeviceToken { DeviceToken(role: role, token: Secret("t"), scopes: scopes, issuedAtMs: 1) }
         try registry.storePairing(GatewayPairing(
             entry: studio, credentials: GatewaySecrets(), pin: CertificateFingerprint(normalizing: String(repeating: "ab", count: 32)),
@@ -199,7 +199,8 @@ import Testing
         try registry.storePairing(GatewayPairing(
             entry: box, credentials: GatewaySecrets(), pin: nil, deviceTokens: [token("operator", AccessLevel.limited.operatorScopes)],
             focusIfNone: false))
-        try registry.storePairing(GatewayPairing(entry: node, credentials: GatewaySecrets(), pin: nil, deviceTokens: [token("node", [])], focusIfNone: false))
+        try registry.storePairing(
+            GatewayPairing(entry: node, credentials: GatewaySecrets(), pin: nil, deviceTokens: [token("node", [])], focusIfNone: false))
         try registry.upsert(evil)
         try registry.bolt(box.id)
         try registry.recordConnection(studio.id, atMs: 1_780_000_000_123, route: nil)

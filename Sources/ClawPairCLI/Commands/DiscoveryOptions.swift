@@ -75,7 +75,8 @@ extension OptionSpec {
     fileprivate static let domain = OptionSpec(
         repeated: "domain", metavar: "D", help: "Browse domain D (repeatable); default local. Any domain but local. uses unicast DNS-SD.")
     fileprivate static let timeout = OptionSpec(value: "timeout", metavar: "SECONDS", help: "How long to browse (default 2; decimals allowed).")
-    fileprivate static let service = OptionSpec(value: "service", metavar: "TYPE", help: "Service type (default _openclaw-gw._tcp; rebranded gateways use another).")
+    fileprivate static let service = OptionSpec(
+        value: "service", metavar: "TYPE", help: "Service type (default _openclaw-gw._tcp; rebranded gateways use another).")
     fileprivate static let interface = OptionSpec(value: "interface", metavar: "IF", help: "Browse mDNS on this interface only.")
     fileprivate static let ipv4 = OptionSpec(flag: "ipv4", help: "IPv4 addresses only.")
     fileprivate static let ipv6 = OptionSpec(flag: "ipv6", help: "IPv6 addresses only.")

@@ -15,7 +15,8 @@ enum SimCommand: Command {
             + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--json]",
         positionals: 0...0,
         options: [
-            .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .adminPort, .bind, .tickIntervalMs, .pairingTtlMs, .authFailureLimit, .localNodeId, .gatewayVersion,
+            .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .adminPort, .bind, .tickIntervalMs,
+            .pairingTtlMs, .authFailureLimit, .localNodeId, .gatewayVersion,
             .home, .json,
         ],
         discussion: """
@@ -158,18 +159,32 @@ enum SimCommand: Command {
 
 extension OptionSpec {
     fileprivate static let port = OptionSpec(value: "port", metavar: "P", help: "Gateway port (default 0: a free port; the real gateway uses 18789).")
-    fileprivate static let tls = OptionSpec(flag: "tls", help: "Serve wss with a self-signed RSA-2048 certificate (CN openclaw-gateway) kept in --home.")
-    fileprivate static let name = OptionSpec(value: "name", metavar: "N", help: "Display name (default \"clawpair sim\"); the instance name adds \" (OpenClaw)\".")
-    fileprivate static let advertise = OptionSpec(value: "advertise", metavar: "mdns|none", help: "Register _openclaw-gw._tcp with avahi-daemon, or not (default none).")
-    fileprivate static let zone = OptionSpec(value: "zone", metavar: "FILE", help: "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS).")
+    fileprivate static let tls = OptionSpec(
+        flag: "tls", help: "Serve wss with a self-signed RSA-2048 certificate (CN openclaw-gateway) kept in --home.")
+    fileprivate static let name = OptionSpec(
+        value: "name", metavar: "N", help: "Display name (default \"clawpair sim\"); the instance name adds \" (OpenClaw)\".")
+    fileprivate static let advertise = OptionSpec(
+        value: "advertise", metavar: "mdns|none", help: "Register _openclaw-gw._tcp with avahi-daemon, or not (default none).")
+    fileprivate static let zone = OptionSpec(
+        value: "zone", metavar: "FILE", help: "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS).")
     fileprivate static let zoneDomain = OptionSpec(value: "zone-domain", metavar: "D", help: "The zone's domain (default openclaw.internal.).")
     fileprivate static let autoApprove = OptionSpec(flag: "auto-approve", help: "Approve every pairing request at once.")
-    fileprivate static let allowTailscale = OptionSpec(flag: "allow-tailscale", help: "Admit verified Tailscale Serve identities (gateway.auth.allowTailscale); whois answers from $CLAWPAIR_SIM_TAILSCALE_WHOIS.")
-    fileprivate static let adminPort = OptionSpec(value: "admin-port", metavar: "P", help: "Admin endpoint port on 127.0.0.1 (default 0: a free port).")
-    fileprivate static let bind = OptionSpec(value: "bind", metavar: "ADDR", help: "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone).")
-    fileprivate static let tickIntervalMs = OptionSpec(value: "tick-interval-ms", metavar: "MS", help: "policy.tickIntervalMs and the tick period (default 30000).")
-    fileprivate static let pairingTtlMs = OptionSpec(value: "pairing-ttl-ms", metavar: "MS", help: "How long a pairing request stays pending (default 300000, the gateway's).")
-    fileprivate static let authFailureLimit = OptionSpec(value: "auth-failure-limit", metavar: "N", help: "Failed authentications per client address in 60 s before AUTH_RATE_LIMITED for 5 min (default 10; 0: off).")
-    fileprivate static let localNodeId = OptionSpec(value: "local-node-id", metavar: "ID", help: "Id of a node host installed next to the gateway (checked for CLIENT_VERSION_MISMATCH).")
-    fileprivate static let gatewayVersion = OptionSpec(value: "gateway-version", metavar: "V", help: "server.version in hello-ok (default: clawpair's version).")
+    fileprivate static let allowTailscale = OptionSpec(
+        flag: "allow-tailscale",
+        help: "Admit verified Tailscale Serve identities (gateway.auth.allowTailscale); whois answers from $CLAWPAIR_SIM_TAILSCALE_WHOIS.")
+    fileprivate static let adminPort = OptionSpec(
+        value: "admin-port", metavar: "P", help: "Admin endpoint port on 127.0.0.1 (default 0: a free port).")
+    fileprivate static let bind = OptionSpec(
+        value: "bind", metavar: "ADDR", help: "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone).")
+    fileprivate static let tickIntervalMs = OptionSpec(
+        value: "tick-interval-ms", metavar: "MS", help: "policy.tickIntervalMs and the tick period (default 30000).")
+    fileprivate static let pairingTtlMs = OptionSpec(
+        value: "pairing-ttl-ms", metavar: "MS", help: "How long a pairing request stays pending (default 300000, the gateway's).")
+    fileprivate static let authFailureLimit = OptionSpec(
+        value: "auth-failure-limit", metavar: "N",
+        help: "Failed authentications per client address in 60 s before AUTH_RATE_LIMITED for 5 min (default 10; 0: off).")
+    fileprivate static let localNodeId = OptionSpec(
+        value: "local-node-id", metavar: "ID", help: "Id of a node host installed next to the gateway (checked for CLIENT_VERSION_MISMATCH).")
+    fileprivate static let gatewayVersion = OptionSpec(
+        value: "gateway-version", metavar: "V", help: "server.version in hello-ok (default: clawpair's version).")
 }

@@ -41,8 +41,8 @@ enum GatewaysTrustCommand: Command {
         }
         let old = record.pin
         if !context.json {
-            context.console.print(
-                "gateway:  \(try GatewaysCommand.describe(id, in: registry))\nold pin:  \(old?.hex ?? "(none)")\nnew pin:  \(new.hex)\n          \(new.colonSeparated)\n")
+            let label = try GatewaysCommand.describe(id, in: registry)
+            context.console.print("gateway:  \(label)\nold pin:  \(old?.hex ?? "(none)")\nnew pin:  \(new.hex)\n          \(new.colonSeparated)\n")
         }
         if options.fingerprint == nil, !options.confirmed {
             try GatewaysCommand.confirm(
