@@ -63,5 +63,8 @@ let package = Package(
         .testTarget(name: "ClawPairKitTests", dependencies: ["ClawPairKit", "ClawPairSim", "ClawPairTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ClawPairSimTests", dependencies: ["ClawPairSim", "ClawPairTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ClawPairCLITests", dependencies: ["ClawPairCLI", "ClawPairSim", "ClawPairTestSupport"]),
+        // `clawpair` with a test seam the shipped binary lacks: it can pause inside a registry
+        // transaction, for the kill -9 tests (built beside clawpair by `swift build`).
+        .executableTarget(name: "clawpair-test-pause", dependencies: ["ClawPairCLI", "ClawPairKit"], path: "Tests/ClawPairTestPause"),
     ]
 )

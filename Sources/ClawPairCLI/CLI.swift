@@ -2,59 +2,60 @@ import ClawPairKit
 
 /// Entry point of the command-line tool; `main.swift` calls `run` and exits with its status.
 public enum CLI {
-    /// Every subcommand, in the order `--help` lists them.
-    static let commands: [any Command.Type] = [
-        BrowseCommand.self, ResolveCommand.self, ProbeCommand.self, DoctorCommand.self, DecodeCommand.self, ScanCommand.self, QRCommand.self,
-        PairCommand.self, GatewaysCommand.self, SimCommand.self,
+    /// Every command, in the order `--help` lists them.
+    static let commands: [CommandSpec] = [
+        BrowseCommand.spec, ResolveCommand.spec, ProbeCommand.spec, DoctorCommand.spec, DecodeCommand.spec, ScanCommand.spec, QRCommand.spec,
+        PairCommand.spec, GatewaysCommand.spec, SimCommand.spec,
     ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {
-        await dispatch(arguments, console: console).rawValue
+        await dispatch(arguments, console: console, testHooks: CLITestHooks()).rawValue
     }
 
-    static func dispatch(_ arguments: [String], console: Console) async -> ExitStatus {
-        guard let first = arguments.first else {
-            console.printError(overview)
+    /// `run` with seams that only test executables use.
+    package static func run(_ arguments: [String], console: Console, testHooks: CLITestHooks) async -> Int32 {
+        await dispatch(arguments, console: console, testHooks: testHooks).rawValue
+    }
+
+    static func dispatch(_ arguments: [String], console: Console, testHooks: CLITestHooks) async -> ExitStatus {
+        let request: ArgumentParser.Request
+        do {
+            request = try ArgumentParser.parse(arguments, commands: commands)
+        } catch {
+            // Parsing failed before the options are known, but a script asking for JSON
+            // still gets its error as JSON.
+            let json = arguments.prefix { $0 != "--" }.contains("--json")
+            reportUsage(error.error, command: error.command, json: json, console: console)
             return .usage
         }
-        switch first {
-        case "--version", "-V":
+        let command: CommandSpec, parsed: ParsedArguments
+        switch request {
+        case .version:
             console.print("clawpair \(ClawPairVersion.current)\n")
             return .success
-        case "--help", "-h":
-            console.print(overview)
+        case .overview(let asked):
+            if asked { console.print(overview) } else { console.printError(overview) }
+            return asked ? .success : .usage
+        case .help(let spec):
+            console.print(spec.helpText)
             return .success
-        case "help":
-            guard arguments.count > 1 else {
-                console.print(overview)
-                return .success
-            }
-            guard let command = command(named: arguments[1]) else { return unknownCommand(arguments[1], console: console) }
-            console.print(command.spec.helpText)
-            return .success
-        default:
-            break
+        case .run(let spec, let arguments):
+            (command, parsed) = (spec, arguments)
         }
-        guard let command = command(named: first) else { return unknownCommand(first, console: console) }
-        let rest = Array(arguments.dropFirst())
-        // Parsing may fail before we know the options, but a script asking for JSON still
-        // gets its error as JSON.
-        let context = CommandContext(console: console, json: rest.contains("--json"))
+        let context = CommandContext(
+            console: console, json: command.accepts(.json) && parsed[.json],
+            colorAllowed: console.environment["NO_COLOR"] == nil && !parsed[.noColor], testHooks: testHooks)
         do {
-            let parsed = try ArgumentParser.parse(rest, for: command.spec)
-            if parsed.flag("help") {
-                console.print(command.spec.helpText)
-                return .success
-            }
-            return try await command.run(parsed, context)
+            guard let runner = command.runner else { throw ClawPairError(.internalError, "\(command.path) does not run") }
+            return try await runner(parsed, context)
         } catch let error as UsageError {
-            reportUsage(error, spec: command.spec, context: context)
+            reportUsage(error, command: command, json: context.json, console: console)
             return .usage
         } catch let error as ClawPairError {
             if context.json {
                 context.printJSON(ErrorRendering.json(error))
             } else {
-                console.printError(ErrorRendering.text(command: command.spec.name, error, style: Style(enabled: console.stderrIsTerminal && console.environment["NO_COLOR"] == nil)))
+                console.printError(ErrorRendering.text(command: command.path, error, style: context.errorStyle))
             }
             return ExitStatus(error.code.category)
         } catch {
@@ -64,45 +65,45 @@ public enum CLI {
         }
     }
 
-    private static func command(named name: String) -> (any Command.Type)? {
-        commands.first { $0.spec.name == name }
-    }
-
-    private static func reportUsage(_ error: UsageError, spec: CommandSpec, context: CommandContext) {
-        if context.json {
-            context.printJSON(ErrorRendering.json(code: ClawPairError.Code.usage.rawValue, message: error.message, remedy: spec.usageLine))
+    /// A usage mistake on stderr (and as JSON on stdout with `--json`): the command's
+    /// synopsis when the command is known, else the way to the command list.
+    private static func reportUsage(_ error: UsageError, command: CommandSpec?, json: Bool, console: Console) {
+        if json {
+            let remedy = command?.usageLine ?? "Run 'clawpair --help' for the list of commands."
+            let document = ErrorRendering.json(code: ClawPairError.Code.usage.rawValue, message: error.message, remedy: remedy)
+            console.print(document.serialized(pretty: console.stdoutIsTerminal) + "\n")
         }
-        context.console.printError(
-            "clawpair \(spec.name): \(error.message)\n\(spec.usageLine)\nRun 'clawpair \(spec.name) --help' for more.\n")
-    }
-
-    private static func unknownCommand(_ name: String, console: Console) -> ExitStatus {
-        let close = commands.map { $0.spec.name }.filter { ArgumentParser.editDistance($0, name) <= 2 }
-        let hint = close.first.map { " (did you mean '\($0)'?)" } ?? ""
-        console.printError("clawpair: unknown command '\(TerminalText.escape(name))'\(hint)\nRun 'clawpair --help' for the list of commands.\n")
-        return .usage
+        guard let command else {
+            console.printError("clawpair: \(error.message)\nRun 'clawpair --help' for the list of commands.\n")
+            return
+        }
+        console.printError("clawpair \(command.path): \(error.message)\n\(command.usageLine)\nRun 'clawpair \(command.path) --help' for more.\n")
     }
 
     static var overview: String {
-        let width = commands.map { $0.spec.name.count }.max() ?? 0
+        let width = commands.map(\.name.count).max() ?? 0
         var text = """
             clawpair — find, diagnose and pair with OpenClaw gateways
 
-            Usage: clawpair <command> [options]
+            Usage: clawpair [global options] <command> [options]
                    clawpair help <command>
 
             Commands:
 
             """
         for command in commands {
-            text += "  " + command.spec.name.padding(to: width) + "  " + command.spec.summary + "\n"
+            text += "  " + command.name.padding(to: width) + "  " + command.summary + "\n"
         }
         text += """
 
-            Global options:
-              -h, --help     Show help (also after a command).
-              -V, --version  Print the version.
-                  --home DIR State directory (default $CLAWPAIR_HOME, else $XDG_DATA_HOME/clawpair).
+            Global options (before or after the command name; a command that does not use one
+            refuses it):
+              -h, --help          Show help (also after a command).
+              -V, --version       Print the version.
+                  --home DIR      State directory (default $CLAWPAIR_HOME, else $XDG_DATA_HOME/clawpair).
+                  --json          Print one JSON document on stdout, errors included.
+                  --no-color      Never colour the output (as NO_COLOR does).
+                  --show-secrets  Print tokens and passwords instead of "<redacted>".
 
             Exit codes: 0 ok, 1 nothing found, 2 usage, 3 invalid input, 4 unreachable,
             5 trust failure, 6 authorization, 7 environment, 8 internal. See clawpair(1).

@@ -32,9 +32,6 @@ public struct Console: Sendable {
 
     func print(_ text: String) { writeStdout(Array(text.utf8)) }
     func printError(_ text: String) { writeStderr(Array(text.utf8)) }
-
-    /// Colour only on a terminal and never with `NO_COLOR` (spec/cli.md, "colour").
-    var useColor: Bool { stdoutIsTerminal && environment["NO_COLOR"] == nil }
 }
 
 extension Console {

@@ -4,7 +4,10 @@ import ClawPairKit
 
 @Suite struct BrowseCommandTests {
     private func options(_ arguments: [String], environment: [String: String] = [:]) throws -> GatewayDiscovery.Options {
-        try DiscoveryOptions.make(ArgumentParser.parse(arguments, for: BrowseCommand.spec), environment: environment)
+        guard case .run(_, let parsed) = try ArgumentParser.parse(["browse"] + arguments, commands: CLI.commands) else {
+            throw ArgumentParser.Failure(error: UsageError("not a browse"), command: nil)
+        }
+        return try DiscoveryOptions.make(parsed, environment: environment)
     }
 
     @Test func domainsDefaultToLocalAndAddTheWideAreaVariable() throws {
@@ -28,10 +31,20 @@ import ClawPairKit
     @Test(arguments: [
         ["browse", "--timeout", "0"], ["browse", "--timeout", "soon"], ["browse", "--ipv4", "--ipv6"], ["browse", "--backend", "bonjour"],
         ["browse", "--dns", "not an address"], ["browse", "--domain", "a..b"], ["browse", "--backend", "avahi", "--domain", "example.org"],
-        ["browse", "extra"], ["resolve"],
+        ["browse", "extra"], ["resolve"], ["browse", "--home", ""], ["resolve", "x", "--home", ""],
     ])
     func usageErrorsExit2(arguments: [String]) async {
         #expect(await runCLI(arguments).status == 2)
+    }
+
+    /// browse writes mdns-recent.json into the state directory, so it honours --home (and
+    /// $CLAWPAIR_HOME without it), as every command that keeps state does.
+    @Test func theRecentInstancesLiveInTheHomeDirectory() throws {
+        #expect(try options(["--home", "/tmp/clawpair-given"]).recentInstances?.directory.path == "/tmp/clawpair-given")
+        let environment = ["CLAWPAIR_HOME": "/tmp/clawpair-environment"]
+        #expect(try options([], environment: environment).recentInstances?.directory.path == "/tmp/clawpair-environment")
+        #expect(try options(["--home", "/tmp/clawpair-given"], environment: environment).recentInstances?.directory.path == "/tmp/clawpair-given")
+        #expect(try options([]).recentInstances == nil)
     }
 
     @Test func unansweredUnicastDomainIsReportedNotFatal() async throws {

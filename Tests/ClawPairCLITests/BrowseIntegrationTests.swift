@@ -64,6 +64,17 @@ import ClawPairKit
         guard case .array(let linkLocal)? = renamed["addresses"] else { Issue.record("no addresses"); return }
         #expect(linkLocal.contains { $0.stringValue?.hasPrefix("fe80:") == true && $0.stringValue?.hasSuffix("%eth0") == true })
 
+        // --home, here before the command name with --json: the same gateways, and what the
+        // browse remembers goes to that directory.
+        let otherHome = FileManager.default.temporaryDirectory.appendingPathComponent("clawpair-browse-home-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: otherHome) }
+        let homeBrowse = try lab.exec("client", [clawpair, "--home", otherHome, "--json", "browse", "--require"])
+        #expect(homeBrowse.status == 0, "\(homeBrowse.stderr)")
+        #expect(Set(try gateways(homeBrowse.stdout).compactMap { $0["instance"]?.stringValue }) == Set(byInstance.keys))
+        let rememberedThere = try JSONParser.parse(String(contentsOfFile: otherHome + "/" + MDNSRecentInstances.fileName, encoding: .utf8))
+        guard case .array(let rememberedNames) = rememberedThere else { Issue.record("not remembered in --home: \(rememberedThere)"); return }
+        #expect(Set(rememberedNames.compactMap { $0["name"]?.stringValue }) == Set(byInstance.keys))
+
         // Human table escapes and lists them.
         let table = try lab.exec("client", [clawpair, "browse"])
         #expect(table.stdout.contains("Küche") && table.stdout.contains("HOST:PORT"))

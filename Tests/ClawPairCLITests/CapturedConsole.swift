@@ -9,11 +9,17 @@ final class CapturedConsole: Sendable {
     let stdin: [UInt8]
     let environment: [String: String]
     let nowMs: Int64
+    /// Whether stdout and stderr claim to be a terminal (colour, progress).
+    let terminal: Bool
 
-    init(stdin: String = "", stdinBytes: [UInt8]? = nil, environment: [String: String] = [:], nowMs: Int64 = 1_780_000_000_000) {
+    init(
+        stdin: String = "", stdinBytes: [UInt8]? = nil, environment: [String: String] = [:], nowMs: Int64 = 1_780_000_000_000,
+        terminal: Bool = false
+    ) {
         self.stdin = stdinBytes ?? Array(stdin.utf8)
         self.environment = environment
         self.nowMs = nowMs
+        self.terminal = terminal
     }
 
     var console: Console {
@@ -24,7 +30,7 @@ final class CapturedConsole: Sendable {
                 guard self.stdin.count <= limit else { throw ClawPairError(.fileUnreadable, "standard input is too large") }
                 return self.stdin
             },
-            stdoutIsTerminal: false, stderrIsTerminal: false, environment: environment, nowMs: { [nowMs] in nowMs })
+            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, environment: environment, nowMs: { [nowMs] in nowMs })
     }
 
     var stdout: String { out.withLock { String(decoding: $0, as: UTF8.self) } }
@@ -32,8 +38,10 @@ final class CapturedConsole: Sendable {
 }
 
 /// Runs `clawpair ARGS…` in-process; returns the exit status and the captured streams.
-func runCLI(_ arguments: [String], stdin: String = "", nowMs: Int64 = 1_780_000_000_000) async -> (status: Int32, stdout: String, stderr: String) {
-    let captured = CapturedConsole(stdin: stdin, nowMs: nowMs)
+func runCLI(
+    _ arguments: [String], stdin: String = "", nowMs: Int64 = 1_780_000_000_000, environment: [String: String] = [:], terminal: Bool = false
+) async -> (status: Int32, stdout: String, stderr: String) {
+    let captured = CapturedConsole(stdin: stdin, environment: environment, nowMs: nowMs, terminal: terminal)
     let status = await CLI.run(arguments, console: captured.console)
     return (status, captured.stdout, captured.stderr)
 }

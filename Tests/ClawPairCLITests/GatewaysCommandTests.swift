@@ -239,6 +239,19 @@ import Testing
         for secret in Self.secrets.dropLast() { #expect(shown.stdout.contains(secret)) }
     }
 
+    /// `add --name`, `pair --name` and `rename` are held to the registry's one name check.
+    @Test func aChosenNameWithControlCharactersIsRefusedEverywhere() async throws {
+        let home = Home()
+        #expect(await Self.gateways(home, ["add", "gw.lan", "--name", "GW"]).status == 0)
+        let added = await Self.gateways(home, ["add", "other.lan", "--name", "red\u{1B}[31m"])
+        #expect(added.status == 2 && added.stderr.contains("--name: a gateway name must not contain control characters"))
+        let paired = await runCLI(["pair", "ws://127.0.0.1:9", "--name", "bell\u{07}", "--home", home.path])
+        #expect(paired.status == 2 && paired.stderr.contains("--name: a gateway name must not contain control characters"))
+        let renamed = await Self.gateways(home, ["rename", "GW", "two\nlines"])
+        #expect(renamed.status == 3 && renamed.stderr.contains("control characters"))
+        #expect(try home.open().list().map(\.entry.name) == ["GW"])
+    }
+
     @Test func maliciousNamesAreEscaped() async throws {
         let home = Home()
         let registry = try home.open()
@@ -283,7 +296,7 @@ import Testing
         _ = try Self.storePaired(registry, host: "other.example", name: "Other")
         let before = try registry.rowCounts()
         let process = try GatewaysProcess(
-            [LabHosts.clawpair, "gateways", "forget", "GW", "--yes", "--home", home.path], environment: ["CLAWPAIR_TEST_PAUSE_IN": "forget"])
+            [LabHosts.clawpairTestPause, "gateways", "forget", "GW", "--yes", "--home", home.path], environment: ["CLAWPAIR_TEST_PAUSE_IN": "forget"])
         #expect(process.waitForStderr("paused inside forget"), "\(process.stderr)")
         process.kill9()
         let reopened = try home.open()
@@ -296,6 +309,25 @@ import Testing
         #expect(try reopened.rowCounts()["entries"] == 1)
     }
 
+    /// The pause is in the test binary only: the shipped `clawpair`, given the same
+    /// variable, finishes the forget, and does not even contain the variable's name.
+    @Test func theShippedBinaryHasNoPause() throws {
+        let home = Home()
+        let id = try Self.storePaired(try home.open(), host: "gw.example", name: "GW")
+        let process = try GatewaysProcess(
+            [LabHosts.clawpair, "gateways", "forget", "GW", "--yes", "--home", home.path], environment: ["CLAWPAIR_TEST_PAUSE_IN": "forget"])
+        #expect(process.waitForExit(), "still running: \(process.stderr)")
+        #expect(process.wait() == 0, "\(process.stderr)")
+        #expect(!process.stderr.contains("paused"))
+        #expect(try home.open().record(id) == nil)
+        func mentionsTheVariable(_ path: String) throws -> Bool {
+            try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data("CLAWPAIR_TEST_PAUSE_IN".utf8)) != nil
+        }
+        #expect(try !mentionsTheVariable(LabHosts.clawpair))
+        // The kill tests' binary, so the search above can find it where it is.
+        #expect(try mentionsTheVariable(LabHosts.clawpairTestPause))
+    }
+
     /// While one process holds the write lock (paused inside forget), readers are not
     /// blocked (WAL) and a writer waits on the busy timeout instead of failing: once the
     /// holder dies, the waiting change goes through.
@@ -305,7 +337,7 @@ import Testing
         _ = try Self.storePaired(registry, host: "gw.example", name: "GW")
         _ = try Self.storePaired(registry, host: "other.example", name: "Other")
         let holder = try GatewaysProcess(
-            [LabHosts.clawpair, "gateways", "forget", "GW", "--yes", "--home", home.path], environment: ["CLAWPAIR_TEST_PAUSE_IN": "forget"])
+            [LabHosts.clawpairTestPause, "gateways", "forget", "GW", "--yes", "--home", home.path], environment: ["CLAWPAIR_TEST_PAUSE_IN": "forget"])
         #expect(holder.waitForStderr("paused inside forget"), "\(holder.stderr)")
         // The holder never finishes by itself, so these complete only if reads are not blocked.
         let listed = try GatewaysProcess.run(["gateways", "list", "--json", "--home", home.path])

@@ -4,11 +4,11 @@ import Testing
 @testable import ClawPairCLI
 @testable import ClawPairKit
 
-/// `gateways list`'s fast path (``GatewayRegistry/listing()`` rendered by
-/// ``GatewaysListRendering``) against the model path it replaced (``GatewayRegistry/list()``
-/// rendered by ``GatewaysRendering``): the same rows and the same bytes, for hostile texts
-/// (control characters, ESC, C1, bidi overrides, quotes, backslashes, combining marks,
-/// emoji, 256-byte names) and for every state a row can be in.
+/// `gateways list`'s renderer (``GatewayRegistry/listing()`` rendered by
+/// ``GatewaysListRendering``) against fixed expectations and against a plain re-derivation
+/// here from the registry's models (``GatewayRegistry/list()``): the same rows and the same
+/// bytes, for hostile texts (control characters, ESC, C1, bidi overrides, quotes,
+/// backslashes, combining marks, emoji, 256-byte names) and for every state a row can be in.
 @Suite struct GatewaysListRenderingTests {
     /// A registry holding `count` random hostile entries and a fixed set of corner cases.
     static func hostileRegistry(seed: UInt64, count: Int) throws -> (GatewaysCommandTests.Home, GatewayRegistry) {
@@ -79,21 +79,22 @@ import Testing
 
     /// Expects equal bytes; on a difference, shows a short window around the first one
     /// rather than two whole outputs.
-    static func expectSame(_ fast: [UInt8], _ model: [UInt8], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard fast != model else { return }
-        let index = zip(fast, model).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fast.count, model.count)
+    static func expectSame(_ rendered: [UInt8], _ expected: [UInt8], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard rendered != expected else { return }
+        let index = zip(rendered, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(rendered.count, expected.count)
         func window(_ bytes: [UInt8]) -> String {
             String(decoding: bytes[max(0, index - 60)..<min(bytes.count, index + 60)], as: UTF8.self).debugDescription
         }
-        Issue.record("\(what): fast and model output differ at byte \(index) of \(fast.count)/\(model.count):\n fast  \(window(fast))\n model \(window(model))", sourceLocation: sourceLocation)
+        let place = "\(what): output differs from the expectation at byte \(index) of \(rendered.count)/\(expected.count)"
+        Issue.record("\(place):\n rendered \(window(rendered))\n expected \(window(expected))", sourceLocation: sourceLocation)
     }
 
-    static func modelTable(_ registry: GatewayRegistry, style: Style) throws -> [UInt8] {
-        Array(GatewaysRendering.table(try registry.list(), style: style).utf8)
+    static func expectedTable(_ registry: GatewayRegistry, bold: Bool) throws -> [UInt8] {
+        Array(ExpectedListing.table(try registry.list(), bold: bold).utf8)
     }
 
-    static func modelJSON(_ registry: GatewayRegistry, pretty: Bool) throws -> [UInt8] {
-        Array((JSONValue.array(try registry.list().map(GatewaysRendering.json)).serialized(pretty: pretty) + "\n").utf8)
+    static func expectedJSON(_ registry: GatewayRegistry, pretty: Bool) throws -> [UInt8] {
+        Array((JSONValue.array(try registry.list().map(ExpectedListing.row)).serialized(pretty: pretty) + "\n").utf8)
     }
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
@@ -123,21 +124,19 @@ import Testing
     }
 
     @Test(arguments: [5, 6, 7] as [UInt64])
-    func tableAndJSONAreTheModelRenderingsBytes(seed: UInt64) throws {
+    func tableAndJSONAreWhatTheRowsDerive(seed: UInt64) throws {
         let (home, registry) = try Self.hostileRegistry(seed: seed, count: 150)
         defer { withExtendedLifetime(home) {} }
         let listing = try registry.listing()
         for enabled in [false, true] {
-            let fast = GatewaysListRendering.table(listing, style: Style(enabled: enabled))
-            let model = try Self.modelTable(registry, style: Style(enabled: enabled))
-            Self.expectSame(fast, model, "table, style \(enabled)")
+            let rendered = GatewaysListRendering.table(listing, style: Style(enabled: enabled))
+            Self.expectSame(rendered, try Self.expectedTable(registry, bold: enabled), "table, style \(enabled)")
         }
         for pretty in [false, true] {
-            let fast = GatewaysListRendering.json(listing, pretty: pretty)
-            let model = try Self.modelJSON(registry, pretty: pretty)
-            Self.expectSame(fast, model, "JSON, pretty \(pretty)")
+            let rendered = GatewaysListRendering.json(listing, pretty: pretty)
+            Self.expectSame(rendered, try Self.expectedJSON(registry, pretty: pretty), "JSON, pretty \(pretty)")
             // And it is JSON that parses back to the same rows.
-            #expect(try JSONParser.parse(String(decoding: fast, as: UTF8.self)) == JSONValue.array(try registry.list().map(GatewaysRendering.json)))
+            #expect(try JSONParser.parse(String(decoding: rendered, as: UTF8.self)) == JSONValue.array(try registry.list().map(ExpectedListing.row)))
         }
         // Hostile text reached the output only escaped.
         let table = String(decoding: GatewaysListRendering.table(listing, style: Style(enabled: false)), as: UTF8.self)
@@ -145,13 +144,13 @@ import Testing
         #expect(table.contains("\\x1b") && table.contains("\\u{202e}") && table.contains("\\\\"))
     }
 
-    /// One row, and single rows in each corner: what the model renders, column widths
+    /// One row, and single rows in each corner: what the rows derive, column widths
     /// included (a wide non-ASCII name, a long name, a far-future timestamp).
     @Test(arguments: [
         "plain", "quote\"d", "back\\slash", "esc\u{1B}[2J", "tab\tnew\nline", "del\u{7F}", "c1\u{85}\u{9B}", "bidi\u{202E}\u{2067}",
         "line\u{2028}para\u{2029}", "caf\u{E9} e\u{301} 中文 👩‍👩‍👧 🇫🇷", String(repeating: "long-", count: 51), String(repeating: "é", count: 128),
     ])
-    func singleRowsMatchTheModel(name: String) throws {
+    func singleRowsMatchTheDerivation(name: String) throws {
         let home = GatewaysCommandTests.Home()
         let registry = try home.open()
         let entry = GatewayEntry(
@@ -159,29 +158,119 @@ import Testing
         try registry.upsert(entry)
         try registry.recordConnection(entry.id, atMs: 253_402_300_800_000, route: nil)
         let listing = try registry.listing()
-        Self.expectSame(GatewaysListRendering.table(listing, style: Style(enabled: true)), try Self.modelTable(registry, style: Style(enabled: true)), "table")
-        Self.expectSame(GatewaysListRendering.json(listing, pretty: false), try Self.modelJSON(registry, pretty: false), "JSON")
-        Self.expectSame(GatewaysListRendering.json(listing, pretty: true), try Self.modelJSON(registry, pretty: true), "pretty JSON")
+        Self.expectSame(GatewaysListRendering.table(listing, style: Style(enabled: true)), try Self.expectedTable(registry, bold: true), "table")
+        Self.expectSame(GatewaysListRendering.json(listing, pretty: false), try Self.expectedJSON(registry, pretty: false), "JSON")
+        Self.expectSame(GatewaysListRendering.json(listing, pretty: true), try Self.expectedJSON(registry, pretty: true), "pretty JSON")
     }
 
     @Test func anEmptyRegistryIsAnEmptyArrayAndTheHint() async throws {
         let home = GatewaysCommandTests.Home()
         let registry = try home.open()
-        Self.expectSame(GatewaysListRendering.json(try registry.listing(), pretty: false), try Self.modelJSON(registry, pretty: false), "JSON")
+        #expect(GatewaysListRendering.json(try registry.listing(), pretty: false) == Array("[]\n".utf8))
         #expect(GatewaysListRendering.json(try registry.listing(), pretty: true) == Array("[]\n".utf8))
         let result = await GatewaysCommandTests.gateways(home, ["list"])
         #expect(result.status == 0 && result.stdout.hasPrefix("No gateways yet."))
     }
 
-    /// The command prints the fast path: the same text as the model rendering.
-    @Test func theCommandPrintsWhatTheModelRenders() async throws {
+    /// The command prints the renderer's bytes: what the rows derive.
+    @Test func theCommandPrintsWhatTheRowsDerive() async throws {
         let (home, registry) = try Self.hostileRegistry(seed: 8, count: 60)
         var result = await GatewaysCommandTests.gateways(home, ["list"])
         #expect(result.status == 0, "\(result.stderr)")
-        Self.expectSame(Array(result.stdout.utf8), try Self.modelTable(registry, style: Style(enabled: false)), "gateways list")
+        Self.expectSame(Array(result.stdout.utf8), try Self.expectedTable(registry, bold: false), "gateways list")
         result = await GatewaysCommandTests.gateways(home, ["list", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        Self.expectSame(Array(result.stdout.utf8), try Self.modelJSON(registry, pretty: false), "gateways list --json")
+        Self.expectSame(Array(result.stdout.utf8), try Self.expectedJSON(registry, pretty: false), "gateways list --json")
+    }
+
+    /// A small registry with one row in each state, against output written out by hand.
+    @Test func aFixedRegistryPrintsTheFixedTableAndJSON() async throws {
+        let home = GatewaysCommandTests.Home()
+        let registry = try home.open()
+        let studio = GatewayEntry.manual(route: try GatewayRoute(host: "studio.lan", tls: false), name: "Studio")
+        let box = GatewayEntry.manual(route: try GatewayRoute(host: "box.tail1234.ts.net", port: 443, tls: true), name: "box")
+        let node = GatewayEntry.manual(route: try GatewayRoute(host: "10.0.0.2", tls: false), name: "Node only")
+        let evil = GatewayEntry(
+            id: GatewayID.discovered(domain: "local.", instanceName: "Evil\u{1B}]0;x\u{7}"), kind: .discovered, name: "Ev\u{1B}[31mil\\")
+        func token(_ role: String, _ scopes: [String]) -> DeviceToken { DeviceToken(role: role, token: Secret("t"), scopes: scopes, issuedAtMs: 1) }
+        try registry.storePairing(GatewayPairing(
+            entry: studio, credentials: GatewaySecrets(), pin: CertificateFingerprint(normalizing: String(repeating: "ab", count: 32)),
+            deviceTokens: [token("node", []), token("operator", AccessLevel.full.operatorScopes)]))
+        try registry.storePairing(GatewayPairing(
+            entry: box, credentials: GatewaySecrets(), pin: nil, deviceTokens: [token("operator", AccessLevel.limited.operatorScopes)],
+            focusIfNone: false))
+        try registry.storePairing(
+            GatewayPairing(entry: node, credentials: GatewaySecrets(), pin: nil, deviceTokens: [token("node", [])], focusIfNone: false))
+        try registry.upsert(evil)
+        try registry.bolt(box.id)
+        try registry.recordConnection(studio.id, atMs: 1_780_000_000_123, route: nil)
+
+        let table = await GatewaysCommandTests.gateways(home, ["list"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout == """
+                   NAME            URL                            ACCESS    PIN  LAST CONNECTED        ID
+            focus  Studio          ws://studio.lan:18789          full      yes  2026-05-28T20:26:40Z  manual|studio.lan|18789
+            bolt   box             wss://box.tail1234.ts.net:443  limited   no   never                 manual|box.tail1234.ts.net|443
+                   Node only       ws://10.0.0.2:18789            -         no   never                 manual|10.0.0.2|18789
+                   Ev\\x1b[31mil\\\\  -                              unpaired  no   never                 _openclaw-gw._tcp|local.|Evil\\x1b]0;x\\x07
+
+            """)
+        let json = await GatewaysCommandTests.gateways(home, ["list", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout == """
+            [{"id":"manual|studio.lan|18789","name":"Studio","kind":"manual","url":"ws://studio.lan:18789","focused":true,"bolt":true,\
+            "pinned":true,"paired":true,"access":"full","lastConnectedAtMs":1780000000123},\
+            {"id":"manual|box.tail1234.ts.net|443","name":"box","kind":"manual","url":"wss://box.tail1234.ts.net:443","focused":false,\
+            "bolt":true,"pinned":false,"paired":true,"access":"limited","lastConnectedAtMs":null},\
+            {"id":"manual|10.0.0.2|18789","name":"Node only","kind":"manual","url":"ws://10.0.0.2:18789","focused":false,"bolt":false,\
+            "pinned":false,"paired":true,"access":null,"lastConnectedAtMs":null},\
+            {"id":"_openclaw-gw._tcp|local.|Evil\\u001b]0;x\\u0007","name":"Ev\\u001b[31mil\\\\","kind":"discovered","url":null,\
+            "focused":false,"bolt":false,"pinned":false,"paired":false,"access":null,"lastConnectedAtMs":null}]
+
+            """)
+    }
+}
+
+/// What `gateways list` prints, derived from the registry's models the plain way (a String
+/// per cell, widths counted in Characters, padding trimmed at the end of a line), to check
+/// ``GatewaysListRendering``'s byte path against.
+enum ExpectedListing {
+    static let header = ["", "NAME", "URL", "ACCESS", "PIN", "LAST CONNECTED", "ID"]
+
+    static func cells(_ summary: GatewaySummary) -> [String] {
+        let entry = summary.entry
+        return [
+            summary.focused ? "focus" : summary.bolted ? "bolt" : "", TerminalText.escape(entry.name), TerminalText.escape(entry.displayURL ?? "-"),
+            summary.access?.rawValue ?? (summary.paired ? "-" : "unpaired"), summary.pinned ? "yes" : "no",
+            entry.lastConnectedAtMs.map { UTCTimestamp.format(milliseconds: $0) } ?? "never", TerminalText.escape(entry.id.rawValue),
+        ]
+    }
+
+    /// The header (bold: ESC [1m … ESC [0m around it) and a line per row, columns two
+    /// spaces apart, each padded to its widest cell except the last non-empty one.
+    static func table(_ summaries: [GatewaySummary], bold: Bool) -> String {
+        let rows = summaries.map(cells)
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            guard let last = cells.lastIndex(where: { !$0.isEmpty }) else { return "" }
+            return cells[...last].indices.map { column in
+                column == last ? cells[column] : cells[column] + String(repeating: " ", count: widths[column] - cells[column].count)
+            }.joined(separator: "  ")
+        }
+        let head = line(header)
+        return (bold ? "\u{1B}[1m\(head)\u{1B}[0m" : head) + "\n" + rows.map { line($0) + "\n" }.joined()
+    }
+
+    /// `{id, name, kind, url, focused, bolt, pinned, paired, access, lastConnectedAtMs}` (spec/cli.md).
+    static func row(_ summary: GatewaySummary) -> JSONValue {
+        let entry = summary.entry
+        return .object([
+            ("id", .string(entry.id.rawValue)), ("name", .string(entry.name)), ("kind", .string(entry.kind == .manual ? "manual" : "discovered")),
+            ("url", entry.displayURL.map(JSONValue.string) ?? .null), ("focused", .bool(summary.focused)), ("bolt", .bool(summary.bolted)),
+            ("pinned", .bool(summary.pinned)), ("paired", .bool(summary.paired)),
+            ("access", summary.access.map { .string($0 == .full ? "full" : "limited") } ?? .null),
+            ("lastConnectedAtMs", entry.lastConnectedAtMs.map(JSONValue.integer) ?? .null),
+        ])
     }
 }
 

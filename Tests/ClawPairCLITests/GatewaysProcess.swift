@@ -65,6 +65,21 @@ final class GatewaysProcess {
         return decoded
     }
 
+    /// Polls for the exit until `seconds` pass (a hang guard, not a timing); whether it exited.
+    func waitForExit(seconds: Double = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while status == nil, Date() < deadline {
+            var raw: Int32 = 0
+            let result = waitpid(pid, &raw, WNOHANG)
+            if result == pid {
+                status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            } else {
+                usleep(2_000)
+            }
+        }
+        return status != nil
+    }
+
     func kill9() {
         guard status == nil else { return }
         _ = Glibc.kill(pid, SIGKILL)

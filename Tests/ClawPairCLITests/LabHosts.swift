@@ -20,12 +20,19 @@ struct LabHosts {
     }()
 
     /// The `clawpair` built beside the test bundle.
-    static var clawpair: String {
+    static var clawpair: String { builtExecutable("clawpair") }
+
+    /// `clawpair` with the test seam that pauses inside a registry transaction when
+    /// `CLAWPAIR_TEST_PAUSE_IN` names it (Tests/ClawPairTestPause), for the kill -9 tests.
+    static var clawpairTestPause: String { builtExecutable("clawpair-test-pause") }
+
+    /// An executable of this package, built beside the test bundle.
+    static func builtExecutable(_ name: String) -> String {
         let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [
-            bundleDirectory.appendingPathComponent("clawpair").path,
-            bundleDirectory.deletingLastPathComponent().appendingPathComponent("clawpair").path,
-            packageRoot.appendingPathComponent(".build/debug/clawpair").path,
+            bundleDirectory.appendingPathComponent(name).path,
+            bundleDirectory.deletingLastPathComponent().appendingPathComponent(name).path,
+            packageRoot.appendingPathComponent(".build/debug/" + name).path,
         ]
         return candidates.first(where: FileManager.default.isExecutableFile) ?? candidates[2]
     }

@@ -31,10 +31,20 @@ import Testing
     @Test func documentsEveryCommandAndOption() throws {
         let text = try String(contentsOf: Self.manPage, encoding: .utf8)
         for command in CLI.commands {
-            #expect(text.contains(".Cm \(command.spec.name)\n"), "man page lacks command \(command.spec.name)")
-            for option in command.spec.allOptions {
-                #expect(text.contains("Fl -\(option.name)"), "man page lacks --\(option.name) of \(command.spec.name)")
+            #expect(text.contains(".Cm \(command.name)\n"), "man page lacks command \(command.name)")
+            for subcommand in command.subcommands {
+                #expect(text.contains("Cm \(subcommand.name) "), "man page lacks \(subcommand.path)")
             }
+            for spec in [command] + command.subcommands {
+                for option in spec.allOptions {
+                    #expect(text.contains("Fl -\(option.name)"), "man page lacks --\(option.name) of \(spec.path)")
+                }
+            }
+        }
+        let global = try #require(text.range(of: ".Sh GLOBAL OPTIONS\n")).upperBound
+        let globalSection = text[global..<(try #require(text.range(of: ".Sh COMMANDS\n")).lowerBound)]
+        for option in OptionSpec.global {
+            #expect(globalSection.contains("Fl -\(option.name)") || globalSection.contains(", -\(option.name)"), "GLOBAL OPTIONS lacks --\(option.name)")
         }
         for status in 0...8 {
             #expect(text.contains(".It \(status)\n"), "man page lacks exit status \(status)")

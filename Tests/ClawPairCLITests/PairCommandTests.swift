@@ -85,9 +85,12 @@ import Testing
         }
     }
 
-    /// `clawpair pair ARGS… --home HOME`, started now (wait with `.wait()`).
-    static func pair(_ home: Home, _ arguments: [String], environment: [String: String] = [:]) throws -> GatewaysProcess {
-        try GatewaysProcess([LabHosts.clawpair, "pair"] + arguments + ["--home", home.path], environment: environment)
+    /// `clawpair pair ARGS… --home HOME` (or another build of clawpair), started now (wait
+    /// with `.wait()`).
+    static func pair(
+        _ home: Home, _ arguments: [String], environment: [String: String] = [:], executable: String = LabHosts.clawpair
+    ) throws -> GatewaysProcess {
+        try GatewaysProcess([executable, "pair"] + arguments + ["--home", home.path], environment: environment)
     }
 
     static func run(_ home: Home, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String, json: JSONValue?) {
@@ -357,6 +360,8 @@ import Testing
         #expect(bare.status == 3)
         #expect(bare.stdout.contains("PAIRING_NEEDS_SETUP_CODE"))
         #expect(bare.stdout.contains("openclaw qr"))
+        // …and no registry was made for it.
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/" + GatewayRegistry.fileName))
         let both = await runCLI(["pair", "x", "--trust", String(repeating: "0", count: 64), "--trust-on-first-use", "--home", home.path])
         #expect(both.status == 2)
         let badTrust = await runCLI(["pair", "x", "--trust", "not-hex", "--home", home.path])

@@ -49,7 +49,8 @@ import Testing
         #expect(before.snapshot?.tokens.count == 2)
 
         let process = try PairCommandTests.pair(
-            home, [try sim.setupCode().code, "--json", "--name", "after"], environment: ["CLAWPAIR_TEST_PAUSE_IN": "pair"])
+            home, [try sim.setupCode().code, "--json", "--name", "after"], environment: ["CLAWPAIR_TEST_PAUSE_IN": "pair"],
+            executable: LabHosts.clawpairTestPause)
         #expect(process.waitForStderr("paused inside pair"), "\(process.stderr)")
         // A reader is not blocked by the paused writer (WAL) and sees the old state.
         #expect(try Self.snapshot(home).snapshot == before.snapshot)
@@ -74,7 +75,8 @@ import Testing
         let sim = try Sim(autoApprove: true)
         defer { sim.stop() }
         let home = Home()
-        let process = try PairCommandTests.pair(home, [try sim.setupCode().code, "--json"], environment: ["CLAWPAIR_TEST_PAUSE_IN": "pair"])
+        let process = try PairCommandTests.pair(
+            home, [try sim.setupCode().code, "--json"], environment: ["CLAWPAIR_TEST_PAUSE_IN": "pair"], executable: LabHosts.clawpairTestPause)
         #expect(process.waitForStderr("paused inside pair"), "\(process.stderr)")
         process.kill9()
         let reopened = try home.open()

@@ -1,30 +1,88 @@
-/// A subcommand's name, help text and option table.
+/// A command's table — name, help text, options — and either how it runs or its
+/// subcommands (`gateways list`), which are specs too, each with its own options and help.
 struct CommandSpec: Sendable {
+    typealias Runner = @Sendable (ParsedArguments, CommandContext) async throws -> ExitStatus
+
     let name: String
+    /// The names from `clawpair` to this command: `gateways list`.
+    private(set) var path: String
     /// One line for the command list.
     let summary: String
-    /// The synopsis after `clawpair NAME`.
+    /// The synopsis after `clawpair PATH`.
     let usage: String
     /// Positional arguments allowed.
     let positionals: ClosedRange<Int>
     let options: [OptionSpec]
     /// Paragraphs after the option list: behaviour, exit codes, examples.
     let discussion: String
+    private(set) var subcommands: [CommandSpec]
+    /// Validates the arguments and runs; nil for a group of subcommands.
+    let runner: Runner?
 
-    /// The options actually accepted: the command's own and the shared ones.
-    var allOptions: [OptionSpec] { options + [.home, .help] }
+    /// A command that runs: `command`'s options, then its work.
+    init<C: Command>(
+        name: String, summary: String, usage: String, positionals: ClosedRange<Int>, options: [OptionSpec], discussion: String,
+        runs command: C.Type
+    ) {
+        self.name = name
+        path = name
+        self.summary = summary
+        self.usage = usage
+        self.positionals = positionals
+        self.options = options
+        self.discussion = discussion
+        subcommands = []
+        runner = { arguments, context in try await C.run(try C.validate(arguments, context), context) }
+    }
+
+    /// A group: `clawpair NAME SUBCOMMAND …`.
+    init(group name: String, summary: String, usage: String, discussion: String, subcommands: [CommandSpec]) {
+        self.name = name
+        path = name
+        self.summary = summary
+        self.usage = usage
+        positionals = 0...0
+        options = []
+        self.discussion = discussion
+        self.subcommands = subcommands.map { $0.nested(in: name) }
+        runner = nil
+    }
+
+    private func nested(in parent: String) -> CommandSpec {
+        var copy = self
+        copy.path = parent + " " + path
+        copy.subcommands = subcommands.map { $0.nested(in: parent) }
+        return copy
+    }
+
+    var isGroup: Bool { runner == nil }
+
+    /// The options accepted: the command's own, `--no-color` (any command may print an
+    /// error in colour) and `--help`.
+    var allOptions: [OptionSpec] { isGroup ? [.help] : options + [.noColor, .help] }
+
+    func accepts(_ option: OptionSpec) -> Bool { allOptions.contains { $0.name == option.name } }
 
     var helpText: String {
-        var text = "\(summary)\n\nUsage: clawpair \(name) \(usage)\n\nOptions:\n"
-        let width = allOptions.map(\.label.count).max() ?? 0
-        for option in allOptions {
-            text += "  " + option.label.padding(to: width) + "  " + option.help + "\n"
+        var text = "\(summary)\n\n\(usageLine)\n\n"
+        if isGroup {
+            text += "Subcommands:\n"
+            for subcommand in subcommands {
+                text += "  \(subcommand.name) \(subcommand.usage)\n      \(subcommand.summary)\n"
+            }
+            text += "\nRun 'clawpair \(path) SUBCOMMAND --help' for a subcommand's options.\n"
+        } else {
+            text += "Options:\n"
+            let width = allOptions.map(\.label.count).max() ?? 0
+            for option in allOptions {
+                text += "  " + option.label.padding(to: width) + "  " + option.help + "\n"
+            }
         }
         if !discussion.isEmpty { text += "\n" + discussion + "\n" }
         return text
     }
 
-    var usageLine: String { "Usage: clawpair \(name) \(usage)" }
+    var usageLine: String { "Usage: clawpair \(path) \(usage)" }
 }
 
 extension String {

@@ -1,4 +1,6 @@
-/// One option of a subcommand: the table row the parser, `--help` and the man page read.
+/// One option: the table row the parser, `--help` and the man page read. Commands read
+/// what was given through these values (`arguments[.json]`, `arguments.value(.now)`), never
+/// by name, so a misspelt option does not compile.
 struct OptionSpec: Sendable {
     enum Kind: Sendable {
         /// `--json`
@@ -14,16 +16,23 @@ struct OptionSpec: Sendable {
     let kind: Kind
     let help: String
 
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> Self {
-        Self(name: name, short: short, kind: .flag, help: help)
+    init(flag name: String, short: Character? = nil, help: String) {
+        self.init(name: name, short: short, kind: .flag, help: help)
     }
 
-    static func value(_ name: String, _ metavar: String, short: Character? = nil, _ help: String) -> Self {
-        Self(name: name, short: short, kind: .value(metavar: metavar), help: help)
+    init(value name: String, metavar: String, short: Character? = nil, help: String) {
+        self.init(name: name, short: short, kind: .value(metavar: metavar), help: help)
     }
 
-    static func repeated(_ name: String, _ metavar: String, _ help: String) -> Self {
-        Self(name: name, short: nil, kind: .repeated(metavar: metavar), help: help)
+    init(repeated name: String, metavar: String, help: String) {
+        self.init(name: name, short: nil, kind: .repeated(metavar: metavar), help: help)
+    }
+
+    private init(name: String, short: Character?, kind: Kind, help: String) {
+        self.name = name
+        self.short = short
+        self.kind = kind
+        self.help = help
     }
 
     /// `-o, --output FILE` as help shows it.
@@ -43,11 +52,18 @@ struct OptionSpec: Sendable {
     }
 }
 
-// MARK: Options every subcommand shares
+// MARK: Options several commands share
 
 extension OptionSpec {
-    static let help = flag("help", short: "h", "Show this help and exit.")
-    static let json = flag("json", "Print one JSON document on stdout (errors too, as {\"error\":{…}}).")
-    static let showSecrets = flag("show-secrets", "Print tokens and passwords instead of \"<redacted>\".")
-    static let home = value("home", "DIR", "State directory (default $CLAWPAIR_HOME, else $XDG_DATA_HOME/clawpair).")
+    static let help = OptionSpec(flag: "help", short: "h", help: "Show this help and exit.")
+    static let json = OptionSpec(flag: "json", help: "Print one JSON document on stdout (errors too, as {\"error\":{…}}).")
+    static let showSecrets = OptionSpec(flag: "show-secrets", help: "Print tokens and passwords instead of \"<redacted>\".")
+    static let home = OptionSpec(value: "home", metavar: "DIR", help: "State directory (default $CLAWPAIR_HOME, else $XDG_DATA_HOME/clawpair).")
+    static let noColor = OptionSpec(flag: "no-color", help: "Never colour the output (as NO_COLOR does).")
+    /// decode and scan: the clock for expiry checks.
+    static let now = OptionSpec(value: "now", metavar: "MS", help: "Check expiry against this time (Unix milliseconds) instead of the clock.")
+
+    /// What may also stand before the command name (`clawpair --json browse`): it means the
+    /// same as after it, so the command must accept it.
+    static let global: [OptionSpec] = [.help, .home, .json, .noColor, .showSecrets]
 }

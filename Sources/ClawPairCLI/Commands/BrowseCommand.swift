@@ -8,11 +8,7 @@ enum BrowseCommand: Command {
         usage: "[--domain D]… [--timeout SECONDS] [--watch] [--require] [--interface IF] [--ipv4|--ipv6] "
             + "[--backend auto|avahi|unicast] [--dns SERVER[:PORT]] [--json]",
         positionals: 0...0,
-        options: DiscoveryOptions.table + [
-            .flag("watch", "Stream NDJSON {\"event\":\"added\"|\"updated\"|\"removed\",\"gateway\":{…}} until interrupted."),
-            .flag("require", "Exit 1 when no gateway was found."),
-            .json,
-        ],
+        options: DiscoveryOptions.table + [.watch, .require, .json],
         discussion: """
             Prints what was found within --timeout (default 2 s) as a table, or with --json as an
             array of gateway objects {id, instance, displayName, domain, host, port, addresses,
@@ -27,12 +23,28 @@ enum BrowseCommand: Command {
             but avahi-daemon or D-Bus is not running (what unicast domains found is still
             printed; with --json as {"error":{…},"gateways":[…]}). --watch ends with 0 on
             SIGINT or SIGTERM.
-            """)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let options = try DiscoveryOptions.make(arguments, environment: context.console.environment)
+            The last mDNS instances announced are remembered in mdns-recent.json in the state
+            directory (--home), so the next browse resolves them at once.
+            """,
+        runs: Self.self)
+
+    struct Options: Sendable {
+        let discovery: GatewayDiscovery.Options
+        let watch: Bool
+        let require: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(
+            discovery: try DiscoveryOptions.make(arguments, environment: context.console.environment), watch: arguments[.watch],
+            require: arguments[.require])
+    }
+
+    static func run(_ browse: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let options = browse.discovery
         let discovery = GatewayDiscovery(options: options)
-        if arguments.flag("watch") { return try await watch(discovery, context) }
+        if browse.watch { return try await watch(discovery, context) }
 
         let names = options.domains.map(\.name).joined(separator: ", ")
         context.progress("browsing \(names) for \(options.timeout)…\r")
@@ -61,7 +73,7 @@ enum BrowseCommand: Command {
             context.console.print(GatewayRendering.table(result.gateways, style: context.style))
         }
         if environmentFailure != nil { return .environment }
-        if arguments.flag("require"), result.gateways.isEmpty { return .notFound }
+        if browse.require, result.gateways.isEmpty { return .notFound }
         return .success
     }
 
@@ -106,4 +118,10 @@ enum BrowseCommand: Command {
         if let remedy = problem.error.remedy { text += "  hint: \(TerminalText.escape(remedy))\n" }
         return text
     }
+}
+
+extension OptionSpec {
+    fileprivate static let watch = OptionSpec(
+        flag: "watch", help: "Stream NDJSON {\"event\":\"added\"|\"updated\"|\"removed\",\"gateway\":{…}} until interrupted.")
+    fileprivate static let require = OptionSpec(flag: "require", help: "Exit 1 when no gateway was found.")
 }

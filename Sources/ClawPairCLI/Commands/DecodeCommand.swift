@@ -7,10 +7,7 @@ enum DecodeCommand: Command {
         summary: "Decode and check a setup code, oc-pair:// or openclaw:// link, pasted message or gateway URL.",
         usage: "[TEXT | -] [--now MS] [--json] [--show-secrets]",
         positionals: 0...1,
-        options: [
-            .value("now", "MS", "Check expiry against this time (Unix milliseconds) instead of the clock."),
-            .json, .showSecrets,
-        ],
+        options: [.now, .json, .showSecrets],
         discussion: """
             With no TEXT, or with -, the input is read from standard input, so a code never has
             to appear in the shell history: `wl-paste | clawpair decode`.
@@ -19,18 +16,27 @@ enum DecodeCommand: Command {
             malformed (SETUP_CODE_INVALID), expired (SETUP_CODE_EXPIRED), a plaintext ws:// URL
             to a non-local host (SETUP_CODE_INSECURE_URL), or carries a bad certificate pin
             (SETUP_CODE_BAD_FINGERPRINT, SETUP_CODE_FINGERPRINT_WITHOUT_TLS).
-            """)
+            """,
+        runs: Self.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let now = try arguments.integer("now", in: 0...Int64.max) ?? context.console.nowMs()
-        let input: String
-        if let text = arguments.positionals.first, text != "-" {
-            input = text
-        } else {
-            input = String(decoding: try context.console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self)
-        }
+    struct Options: Sendable {
+        /// nil: standard input.
+        let text: String?
+        let nowMs: Int64
+        let showSecrets: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(
+            text: arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 },
+            nowMs: try arguments.integer(.now, in: 0...Int64.max) ?? context.console.nowMs(), showSecrets: arguments[.showSecrets])
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let now = options.nowMs
+        let input = try options.text ?? String(decoding: try context.console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self)
         let code = try SetupCodeReader.read(input, nowMs: now)
-        let rendering = SetupCodeRendering(code: code, showSecrets: arguments.flag("show-secrets"), nowMs: now)
+        let rendering = SetupCodeRendering(code: code, showSecrets: options.showSecrets, nowMs: now)
         if context.json {
             context.printJSON(rendering.json)
         } else {

@@ -2,17 +2,9 @@ import ClawPairKit
 
 /// The options `browse` and `resolve` share, and how they become `GatewayDiscovery.Options`.
 enum DiscoveryOptions {
-    static let table: [OptionSpec] = [
-        .repeated("domain", "D", "Browse domain D (repeatable); default local. Any domain but local. uses unicast DNS-SD."),
-        .value("timeout", "SECONDS", "How long to browse (default 2; decimals allowed)."),
-        .value("service", "TYPE", "Service type (default _openclaw-gw._tcp; rebranded gateways use another)."),
-        .value("interface", "IF", "Browse mDNS on this interface only."),
-        .flag("ipv4", "IPv4 addresses only."),
-        .flag("ipv6", "IPv6 addresses only."),
-        .value("backend", "auto|avahi|unicast", "auto: local. by Avahi, other domains by unicast DNS (default)."),
-        .value("dns", "SERVER[:PORT]", "Ask this DNS server for unicast domains instead of /etc/resolv.conf's."),
-        .flag("browse-domains", "Also browse the domains that b._dns-sd._udp.<domain> lists (RFC 6763 §11)."),
-    ]
+    /// `--home` included: browse and resolve remember the mDNS instances they announced in
+    /// the state directory (``MDNSRecentInstances``).
+    static let table: [OptionSpec] = [.domain, .timeout, .service, .interface, .ipv4, .ipv6, .backend, .dns, .browseDomains, .home]
 
     /// Longest browse accepted: a mistyped `--timeout 2000` (meant as ms) should not hang a
     /// script for half an hour.
@@ -20,41 +12,49 @@ enum DiscoveryOptions {
 
     static func make(_ arguments: ParsedArguments, environment: [String: String]) throws -> GatewayDiscovery.Options {
         var options = GatewayDiscovery.Options()
-        if let service = arguments.value("service") { options.serviceType = service }
-        if let text = arguments.value("timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= maximumTimeoutSeconds else {
-                throw UsageError("--timeout takes seconds between 0 and \(Int(maximumTimeoutSeconds)), not '\(text)'")
-            }
-            options.timeout = .milliseconds(Int64(seconds * 1000))
-        }
-        if let backend = arguments.value("backend") {
+        if let service = arguments.value(.service) { options.serviceType = service }
+        if let timeout = try arguments.seconds(.timeout, maximum: maximumTimeoutSeconds) { options.timeout = timeout }
+        if let backend = arguments.value(.backend) {
             guard let parsed = GatewayDiscovery.Backend(rawValue: backend) else {
-                throw UsageError("--backend must be auto, avahi or unicast, not '\(backend)'")
+                throw UsageError("--backend must be auto, avahi or unicast, not '\(TerminalText.escape(backend))'")
             }
             options.backend = parsed
         }
-        switch (arguments.flag("ipv4"), arguments.flag("ipv6")) {
+        switch (arguments[.ipv4], arguments[.ipv6]) {
         case (true, true): throw UsageError("--ipv4 and --ipv6 exclude each other")
         case (true, false): options.addressFamily = .ipv4
         case (false, true): options.addressFamily = .ipv6
         case (false, false): break
         }
-        options.interfaceName = arguments.value("interface")
-        if let server = arguments.value("dns") {
+        options.interfaceName = arguments.value(.interface)
+        if let server = arguments.value(.dns) {
             do {
                 options.dnsServers = [try DNSServerAddress(parsing: server)]
             } catch {
                 throw UsageError(error.message)
             }
         }
-        options.followBrowseDomains = arguments.flag("browse-domains")
-        // A hint only: without a state directory, browse just does not remember.
-        options.recentInstances = (try? StateDirectory.resolve(home: nil, environment: environment))
-            .map(MDNSRecentInstances.init(directory:))
+        options.followBrowseDomains = arguments[.browseDomains]
+        // A hint only: without a state directory, browse just does not remember; but a
+        // --home that cannot be used is the caller's mistake.
+        let directory = arguments.value(.home) != nil
+            ? try StateDirectory.resolve(home: arguments.value(.home), environment: environment)
+            : try? StateDirectory.resolve(home: nil, environment: environment)
+        options.recentInstances = directory.map(MDNSRecentInstances.init(directory:))
 
         // Explicit --domain replaces the default local.; the environment's wide-area domain
         // is added either way, as the gateway and the OpenClaw app read it.
-        var texts = arguments.allValues("domain")
+        options.domains = try domains(arguments.values(.domain), environment: environment)
+        if options.backend == .avahi, !options.domains.contains(where: \.isMulticast) {
+            throw UsageError("--backend avahi browses local. only; add --domain local. or choose another backend")
+        }
+        return options
+    }
+
+    /// `texts` as browse domains (default local.), `$OPENCLAW_WIDE_AREA_DOMAIN` added,
+    /// without duplicates; probe reads its `--domain` the same way.
+    static func domains(_ given: [String], environment: [String: String]) throws(UsageError) -> [BrowseDomain] {
+        var texts = given
         if texts.isEmpty { texts = [GatewayService.localDomain] }
         if let wideArea = environment["OPENCLAW_WIDE_AREA_DOMAIN"], !wideArea.allSatisfy(\.isWhitespace) { texts.append(wideArea) }
         var domains: [BrowseDomain] = []
@@ -67,10 +67,23 @@ enum DiscoveryOptions {
             }
             if !domains.contains(where: { $0.name == domain.name }) { domains.append(domain) }
         }
-        options.domains = domains
-        if options.backend == .avahi, !domains.contains(where: \.isMulticast) {
-            throw UsageError("--backend avahi browses local. only; add --domain local. or choose another backend")
-        }
-        return options
+        return domains
     }
+}
+
+extension OptionSpec {
+    fileprivate static let domain = OptionSpec(
+        repeated: "domain", metavar: "D", help: "Browse domain D (repeatable); default local. Any domain but local. uses unicast DNS-SD.")
+    fileprivate static let timeout = OptionSpec(value: "timeout", metavar: "SECONDS", help: "How long to browse (default 2; decimals allowed).")
+    fileprivate static let service = OptionSpec(
+        value: "service", metavar: "TYPE", help: "Service type (default _openclaw-gw._tcp; rebranded gateways use another).")
+    fileprivate static let interface = OptionSpec(value: "interface", metavar: "IF", help: "Browse mDNS on this interface only.")
+    fileprivate static let ipv4 = OptionSpec(flag: "ipv4", help: "IPv4 addresses only.")
+    fileprivate static let ipv6 = OptionSpec(flag: "ipv6", help: "IPv6 addresses only.")
+    fileprivate static let backend = OptionSpec(
+        value: "backend", metavar: "auto|avahi|unicast", help: "auto: local. by Avahi, other domains by unicast DNS (default).")
+    fileprivate static let dns = OptionSpec(
+        value: "dns", metavar: "SERVER[:PORT]", help: "Ask this DNS server for unicast domains instead of /etc/resolv.conf's.")
+    fileprivate static let browseDomains = OptionSpec(
+        flag: "browse-domains", help: "Also browse the domains that b._dns-sd._udp.<domain> lists (RFC 6763 §11).")
 }

@@ -7,18 +7,28 @@ enum DoctorCommand: Command {
         summary: "Check this machine: D-Bus, avahi-daemon, nss-mdns, multicast, routes, resolver, state directory.",
         usage: "[--json]",
         positionals: 0...0,
-        options: [.json],
+        options: [.home, .json],
         discussion: """
             One line per check, ok / warn / fail / skipped, each problem with the command that
             fixes it. Checks read files and sockets only; nothing is changed (the state
             directory is not created). tailscale is checked only when it is installed.
 
             Exit status: 0 when nothing failed (warnings allowed), 7 when a check failed.
-            """)
+            """,
+        runs: Self.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+    struct Options: Sendable {
+        /// `--home`: the state directory to check.
+        let home: String?
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(home: arguments.value(.home))
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let checker = MachineChecker(
-            inputs: MachineCheckInputs(environment: context.console.environment, homeOption: arguments.value("home")))
+            inputs: MachineCheckInputs(environment: context.console.environment, homeOption: options.home))
         let style = context.style
         let report = checker.run { check in
             context.progress("checked \(check.id.rawValue)…" + String(repeating: " ", count: 20) + "\r")

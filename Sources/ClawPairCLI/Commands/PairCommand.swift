@@ -11,13 +11,7 @@ enum PairCommand: Command {
         summary: "Pair this machine with a gateway from its setup code (or a QR image of it) and store it.",
         usage: "CODE_OR_IMAGE_OR_URL [--name N] [--trust FINGERPRINT | --trust-on-first-use] [--wait SECONDS] [--json] [--show-secrets]",
         positionals: 1...1,
-        options: [
-            .value("name", "N", "Name of the gateway in the registry (default: the existing name, else host:port)."),
-            .value("trust", "FINGERPRINT", "Trust a certificate the system does not: its SHA-256 (64 hex digits, colons allowed) or sha256//BASE64 of its key."),
-            .flag("trust-on-first-use", "Trust and pin an unknown certificate on first sight (no prompt)."),
-            .value("wait", "SECONDS", "How long to wait for the gateway's operator to approve (default 120)."),
-            .json, .showSecrets,
-        ],
+        options: [.name, .trust, .trustOnFirstUse, .wait, .home, .json, .showSecrets],
         discussion: """
             The argument is a setup code (as `openclaw qr` prints it, an oc-pair:// link, or a
             pasted message holding one), the path of an image of its QR code, or - to read the
@@ -55,68 +49,57 @@ enum PairCommand: Command {
             rejected, expired request, used-up setup code, device token rejected, --wait ran
             out, or setup incomplete;
             8 registry error.
-            """)
+            """,
+        runs: Self.self)
 
     /// A mistyped `--wait 120000` (meant as ms) should not hang a script for a day.
     static let maximumWaitSeconds = 3600.0
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let console = context.console
-        let environment = console.environment
+    struct Options: Sendable {
+        /// `-` is standard input.
+        let input: String
+        let name: String?
+        let trust: PairingTrustOptions
+        let wait: Duration
+        let home: String?
+        let showSecrets: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
         var trust = PairingTrustOptions()
-        if let text = arguments.value("trust") {
+        if let text = arguments.value(.trust) {
             guard let pin = TLSPin(parsing: text) else {
                 throw UsageError("--trust takes 64 hex digits (SHA-256 of the certificate) or sha256//BASE64, not '\(TerminalText.escape(text))'")
             }
             trust.fingerprint = pin
         }
-        trust.trustOnFirstUse = arguments.flag("trust-on-first-use")
+        trust.trustOnFirstUse = arguments[.trustOnFirstUse]
         if trust.fingerprint != nil && trust.trustOnFirstUse {
             throw UsageError("--trust and --trust-on-first-use exclude each other")
         }
-        var wait = PairingPlan.defaultWait
-        if let text = arguments.value("wait") {
-            guard let seconds = Double(text), seconds >= 0, seconds <= maximumWaitSeconds else {
-                throw UsageError("--wait takes seconds between 0 and \(Int(maximumWaitSeconds)), not '\(TerminalText.escape(text))'")
-            }
-            wait = .milliseconds(Int64(seconds * 1000))
-        }
-        let name = arguments.value("name")
-        if let name, name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw UsageError("--name must be non-empty and without control characters")
-        }
+        let wait = try arguments.seconds(.wait, maximum: maximumWaitSeconds, allowingZero: true) ?? PairingPlan.defaultWait
+        let name = try arguments.gatewayName(.name)
+        return Options(
+            input: arguments.positionals[0], name: name, trust: trust, wait: wait, home: arguments.value(.home),
+            showSecrets: arguments[.showSecrets])
+    }
 
-        let argument = arguments.positionals[0]
-        let input = argument == "-"
-            ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : argument
-        let code = try PairingInput.read(input, nowMs: console.nowMs())
-        let directory = try StateDirectory.resolve(home: arguments.value("home"), environment: environment)
-        // A bare URL pairs only a gateway paired before (it reconnects with the stored
-        // device tokens); otherwise it needs a setup code, and no registry is made for it.
-        let bareURL = if case .none = code.auth { true } else { false }
-        if bareURL && access(directory.appending(GatewayRegistry.fileName), F_OK) != 0 { try PairingInput.requireCredential(code) }
-        let registry = try GatewayRegistry(stateDirectory: directory, nowMs: console.nowMs)
-        let existing = try PairingStore.existing(for: code, in: registry)
-        if bareURL && !(existing?.paired ?? false) { try PairingInput.requireCredential(code) }
-        GatewaysCommand.installTestPause(registry, context)  // tests only: CLAWPAIR_TEST_PAUSE_IN=pair
-        let (identity, instanceId) = try PairingStore.identity(in: registry)
-        let stored = PairingStore.storedPin(existing)
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let console = context.console
+        let input = options.input == "-"
+            ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : options.input
+        var trust = options.trust
         if !trust.trustOnFirstUse, trust.fingerprint == nil, isatty(0) == 1, console.stderrIsTerminal {
             trust.confirm = { question in TrustPrompt.ask(question, console: console) }
         }
-        var overrides = ResolveOverrides()
-        if let text = environment[ResolveOverrides.environmentVariable] { overrides = try ResolveOverrides(parsing: text) }
-
-        var plan = PairingPlan(
-            code: code, identity: identity, instanceId: instanceId, displayName: hostName(), storedPin: stored.pin,
-            storedRoutes: stored.routes, trust: trust, wait: wait)
-        plan.storedDeviceTokens = existing?.deviceTokens ?? []
+        var pairing = Pairing(
+            home: options.home, environment: console.environment, name: options.name, trust: trust, wait: options.wait, nowMs: console.nowMs)
+        pairing.insideRegistryTransaction = context.testHooks.insideRegistryTransaction
         let progress = console.stderrIsTerminal
-        let result = try await PairingFlow(reactor: IOReactor(), overrides: overrides).run(plan) { event in
+        let outcome = try await pairing.pair(input) { event in
             if let line = PairRendering.eventLine(event, progress: progress) { console.printError(line) }
         }
-        let record = try PairingStore.store(result, code: code, name: name, existing: existing, in: registry)
-        let rendering = PairRendering(record: record, result: result, updated: existing != nil, showSecrets: arguments.flag("show-secrets"))
+        let rendering = PairRendering(record: outcome.record, result: outcome.result, updated: outcome.updated, showSecrets: options.showSecrets)
         if context.json {
             context.printJSON(rendering.json)
         } else {
@@ -124,14 +107,18 @@ enum PairCommand: Command {
         }
         return .success
     }
+}
 
-    /// This machine's name, for the gateway's device list (`client.displayName`).
-    static func hostName() -> String? {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? nil : name
-    }
+extension OptionSpec {
+    fileprivate static let name = OptionSpec(
+        value: "name", metavar: "N", help: "Name of the gateway in the registry (default: the existing name, else host:port).")
+    fileprivate static let trust = OptionSpec(
+        value: "trust", metavar: "FINGERPRINT",
+        help: "Trust a certificate the system does not: its SHA-256 (64 hex digits, colons allowed) or sha256//BASE64 of its key.")
+    fileprivate static let trustOnFirstUse = OptionSpec(
+        flag: "trust-on-first-use", help: "Trust and pin an unknown certificate on first sight (no prompt).")
+    fileprivate static let wait = OptionSpec(
+        value: "wait", metavar: "SECONDS", help: "How long to wait for the gateway's operator to approve (default 120).")
 }
 
 /// The question on a terminal before trusting a certificate the system does not: shows the

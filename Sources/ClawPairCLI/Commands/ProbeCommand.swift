@@ -7,15 +7,7 @@ enum ProbeCommand: Command {
         summary: "Diagnose the routes to a gateway: dns, tcp, tls, WebSocket upgrade, connect.challenge.",
         usage: "TARGET [--timeout S] [--all] [--json] [--fingerprint HEX] [--header 'Name: value']…",
         positionals: 1...1,
-        options: [
-            .value("timeout", "S", "Bound of each network stage in seconds (default 3; decimals allowed)."),
-            .flag("all", "Wait for every route instead of ending at the first that reaches the gateway."),
-            .value("fingerprint", "HEX", "Pin: the gateway certificate's SHA-256 (or sha256//BASE64 of its key) for every wss route."),
-            .repeated("header", "'Name: value'", "Add a header to the WebSocket upgrade (repeatable; secret-looking values are redacted in output)."),
-            .value("service", "TYPE", "Service type for an instance-name TARGET (default _openclaw-gw._tcp)."),
-            .repeated("domain", "D", "Browse domain for an instance-name TARGET (repeatable; default local.)."),
-            .json,
-        ],
+        options: [.timeout, .all, .fingerprint, .header, .service, .domain, .home, .json],
         discussion: """
             TARGET is a paired gateway's registry id, name or unique id prefix (its last proven
             route first, its stored pin kept), a setup code, a ws:// or wss:// URL, host[:port]
@@ -36,41 +28,55 @@ enum ProbeCommand: Command {
             TLS_NAME_MISMATCH, TLS_EXPIRED, TLS_PIN_MISMATCH and PLAINTEXT_NOT_ALLOWED; 6 for
             HTTP_ACCESS_CHALLENGE; 4 for every other failure; 3 when TARGET cannot be read; 1
             when an instance name was not found.
-            """)
+            """,
+        runs: Self.self)
 
     /// A mistyped `--timeout 3000` (meant as ms) should not hang a script for an hour.
     static let maximumTimeoutSeconds = 600.0
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+    struct Options: Sendable {
+        let target: String
+        let prober: RouteProber.Options
+        let mode: GatewayProber<ContinuousClock>.Mode
+        /// Where an instance-name TARGET is looked for.
+        let serviceType: String?
+        /// `--domain`s as given: read only for an instance-name TARGET.
+        let domains: [String]
+        let home: String?
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
         let environment = context.console.environment
         var options = RouteProber.Options()
-        if let text = arguments.value("timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= maximumTimeoutSeconds else {
-                throw UsageError("--timeout takes seconds between 0 and \(Int(maximumTimeoutSeconds)), not '\(text)'")
-            }
-            options.stageTimeout = .milliseconds(Int64(seconds * 1000))
-        }
-        if let text = arguments.value("fingerprint") {
+        if let timeout = try arguments.seconds(.timeout, maximum: maximumTimeoutSeconds) { options.stageTimeout = timeout }
+        if let text = arguments.value(.fingerprint) {
             guard let pin = TLSPin(parsing: text) else {
                 throw UsageError("--fingerprint takes 64 hex digits (SHA-256 of the certificate) or sha256//BASE64, not '\(TerminalText.escape(text))'")
             }
             options.pin = pin
         }
-        options.extraHeaders = try headers(arguments.allValues("header"))
+        options.extraHeaders = try headers(arguments.values(.header))
         if let text = environment[ResolveOverrides.environmentVariable] {
             options.overrides = try ResolveOverrides(parsing: text)
         }
+        return Options(
+            target: arguments.positionals[0], prober: options, mode: arguments[.all] ? .all : .firstSuccess,
+            serviceType: arguments.value(.service), domains: arguments.values(.domain),
+            home: arguments.value(.home))
+    }
 
-        let text = arguments.positionals[0]
+    static func run(_ probe: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let options = probe.prober
+        let text = probe.target
         let plan: ProbePlan
         // A registry id or name (issue #6) wins over a host or instance name of the same spelling.
-        if let paired = registryTarget(text, arguments, context) {
+        if let paired = registryTarget(text, home: probe.home, context) {
             plan = paired.plan(fingerprint: options.pin)
         } else {
             let target = try ProbeTarget.classify(text, nowMs: context.console.nowMs())
             var discovered: [DiscoveredGateway] = []
             if case .instanceName(let name) = target {
-                discovered = [try await discover(name, arguments, context)]
+                discovered = [try await discover(name, probe, context)]
             }
             plan = ProbePlan(target: target, discovered: discovered, fingerprint: options.pin)
         }
@@ -80,8 +86,7 @@ enum ProbeCommand: Command {
                     + (plan.skipped.isEmpty ? "" : ": " + plan.skipped.joined(separator: "; ")))
         }
 
-        let prober = GatewayProber(
-            prober: RouteProber(options: options, reactor: IOReactor()), mode: arguments.flag("all") ? .all : .firstSuccess)
+        let prober = GatewayProber(prober: RouteProber(options: options, reactor: IOReactor()), mode: probe.mode)
         let showProgress = context.console.stderrIsTerminal
         let console = context.console
         let report = await prober.run(plan) { candidate, stage in
@@ -97,12 +102,12 @@ enum ProbeCommand: Command {
 
     /// The paired gateway `text` names, when it is not a setup code or URL (those classify
     /// on their own) and the registry (never created here) knows it.
-    static func registryTarget(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) -> PairedGatewayTarget? {
+    static func registryTarget(_ text: String, home: String?, _ context: CommandContext) -> PairedGatewayTarget? {
         switch try? ProbeTarget.classify(text, nowMs: context.console.nowMs()) {
         case .setupCode?, .url?: return nil
         case .host?, .instanceName?, nil: break
         }
-        guard let directory = try? StateDirectory.resolve(home: arguments.value("home"), environment: context.console.environment)
+        guard let directory = try? StateDirectory.resolve(home: home, environment: context.console.environment)
         else { return nil }
         return PairedGatewayTarget.lookup(text, in: directory)
     }
@@ -138,23 +143,10 @@ enum ProbeCommand: Command {
         return headers
     }
 
-    private static func discover(_ name: String, _ arguments: ParsedArguments, _ context: CommandContext) async throws -> DiscoveredGateway {
+    private static func discover(_ name: String, _ probe: Options, _ context: CommandContext) async throws -> DiscoveredGateway {
         var options = GatewayDiscovery.Options()
-        if let service = arguments.value("service") { options.serviceType = service }
-        var texts = arguments.allValues("domain")
-        if texts.isEmpty { texts = [GatewayService.localDomain] }
-        if let wideArea = context.console.environment["OPENCLAW_WIDE_AREA_DOMAIN"], !wideArea.allSatisfy(\.isWhitespace) {
-            texts.append(wideArea)
-        }
-        var domains: [BrowseDomain] = []
-        for text in texts {
-            do {
-                let domain = try BrowseDomain(text)
-                if !domains.contains(where: { $0.name == domain.name }) { domains.append(domain) }
-            } catch {
-                throw UsageError(error.message)
-            }
-        }
+        if let service = probe.serviceType { options.serviceType = service }
+        let domains = try DiscoveryOptions.domains(probe.domains, environment: context.console.environment)
         options.domains = domains
         context.progress("looking for \(TerminalText.escape(name))…\r")
         let result = try await GatewayDiscovery(options: options).browse()
@@ -168,4 +160,19 @@ enum ProbeCommand: Command {
         }
         return gateway
     }
+}
+
+extension OptionSpec {
+    fileprivate static let timeout = OptionSpec(
+        value: "timeout", metavar: "S", help: "Bound of each network stage in seconds (default 3; decimals allowed).")
+    fileprivate static let all = OptionSpec(flag: "all", help: "Wait for every route instead of ending at the first that reaches the gateway.")
+    fileprivate static let fingerprint = OptionSpec(
+        value: "fingerprint", metavar: "HEX", help: "Pin: the gateway certificate's SHA-256 (or sha256//BASE64 of its key) for every wss route.")
+    fileprivate static let header = OptionSpec(
+        repeated: "header", metavar: "'Name: value'",
+        help: "Add a header to the WebSocket upgrade (repeatable; secret-looking values are redacted in output).")
+    fileprivate static let service = OptionSpec(
+        value: "service", metavar: "TYPE", help: "Service type for an instance-name TARGET (default _openclaw-gw._tcp).")
+    fileprivate static let domain = OptionSpec(
+        repeated: "domain", metavar: "D", help: "Browse domain for an instance-name TARGET (repeatable; default local.).")
 }

@@ -7,15 +7,7 @@ enum QRCommand: Command {
         summary: "Render a setup code (or any text) as a QR code.",
         usage: "[TEXT | -] [--format terminal|png|svg] [--output FILE] [--invert] [--margin N] [--level L|M|Q|H] [--scale N]",
         positionals: 0...1,
-        options: [
-            .value("format", "FORMAT", "terminal (default), png or svg."),
-            .value("output", "FILE", short: "o", "Write to FILE (mode 0600: a setup code is a secret); - for stdout."),
-            .flag("invert", "Swap dark and light (terminal: for light themes without colour; png/svg: light on dark)."),
-            .value("margin", "N", "Quiet zone in modules (default 2 in a terminal, 4 in png/svg)."),
-            .value("level", "L|M|Q|H", "Error correction level (default M)."),
-            .value("scale", "N", "Pixels per module in png/svg (default 8)."),
-            .json,
-        ],
+        options: [.format, .output, .invert, .margin, .level, .scale, .json],
         discussion: """
             With no TEXT, or with -, the text is read from standard input (one trailing newline is
             dropped), so a setup code stays out of the shell history: `openclaw qr --json | jq -r
@@ -28,7 +20,8 @@ enum QRCommand: Command {
 
             With --json and --output FILE, prints {file, format, level, version, modules}
             after writing; errors are JSON objects as for every command.
-            """)
+            """,
+        runs: Self.self)
 
     /// Past this, scanners struggle and files get silly; the renderers cap pixels too.
     static let maximumScale: Int64 = 64
@@ -37,45 +30,64 @@ enum QRCommand: Command {
     /// with the real count, without reading an endless stream.
     static let maximumInputBytes = 64 * 1024
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let format = arguments.value("format") ?? "terminal"
-        guard ["terminal", "png", "svg"].contains(format) else {
-            throw UsageError("--format must be terminal, png or svg, not '\(format)'")
-        }
-        let output = arguments.value("output")
-        if format != "terminal", output == nil {
-            throw UsageError("--format \(format) needs --output FILE (or --output - for stdout)")
-        }
-        let level = try parseLevel(arguments.value("level"))
-        let margin = try arguments.integer("margin", in: 0...maximumMargin).map(Int.init) ?? (format == "terminal" ? 2 : 4)
-        let scale = try arguments.integer("scale", in: 1...maximumScale).map(Int.init) ?? 8
-        let invert = arguments.flag("invert")
+    enum Format: String, Sendable {
+        case terminal, png, svg
+    }
 
+    struct Options: Sendable {
+        /// nil: standard input.
+        let text: String?
+        let format: Format
+        /// nil: stdout; `-` too.
+        let output: String?
+        let level: QRErrorCorrection
+        let margin: Int
+        let scale: Int
+        let invert: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        let formatText = arguments.value(.format) ?? "terminal"
+        guard let format = Format(rawValue: formatText) else {
+            throw UsageError("--format must be terminal, png or svg, not '\(TerminalText.escape(formatText))'")
+        }
+        let output = arguments.value(.output)
+        if format != .terminal, output == nil {
+            throw UsageError("--format \(format.rawValue) needs --output FILE (or --output - for stdout)")
+        }
+        return Options(
+            text: arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }, format: format, output: output,
+            level: try parseLevel(arguments.value(.level)),
+            margin: try arguments.integer(.margin, in: 0...maximumMargin).map(Int.init) ?? (format == .terminal ? 2 : 4),
+            scale: try arguments.integer(.scale, in: 1...maximumScale).map(Int.init) ?? 8, invert: arguments[.invert])
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         var text: [UInt8]
-        if let given = arguments.positionals.first, given != "-" {
+        if let given = options.text {
             text = Array(given.utf8)
         } else {
             text = try context.console.readStdin(maximumInputBytes)
             if text.last == UInt8(ascii: "\n") { text.removeLast() }
             if text.last == UInt8(ascii: "\r") { text.removeLast() }
         }
-        let matrix = try QRMatrix(encoding: text, level: level)
+        let matrix = try QRMatrix(encoding: text, level: options.level)
 
         let rendered: [UInt8]
-        switch format {
-        case "png":
-            rendered = try QRPNGRenderer().render(matrix, scale: scale, margin: margin, invert: invert)
-        case "svg":
-            rendered = Array(QRSVGRenderer().render(matrix, margin: margin, invert: invert, scale: scale).utf8)
-        default:
-            let colored = output == nil && context.console.useColor
-            rendered = Array(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix, margin: margin, invert: invert).utf8)
+        switch options.format {
+        case .png:
+            rendered = try QRPNGRenderer().render(matrix, scale: options.scale, margin: options.margin, invert: options.invert)
+        case .svg:
+            rendered = Array(QRSVGRenderer().render(matrix, margin: options.margin, invert: options.invert, scale: options.scale).utf8)
+        case .terminal:
+            let colored = options.output == nil && context.console.stdoutIsTerminal && context.colorAllowed
+            rendered = Array(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix, margin: options.margin, invert: options.invert).utf8)
         }
-        if let output, output != "-" {
+        if let output = options.output, output != "-" {
             try FileIO.writeFile(rendered, to: output, mode: 0o600)
             if context.json {
                 context.printJSON([
-                    "file": .string(output), "format": .string(format), "level": .string(level.rawValue),
+                    "file": .string(output), "format": .string(options.format.rawValue), "level": .string(options.level.rawValue),
                     "version": .integer(Int64(matrix.version)), "modules": .integer(Int64(matrix.size)),
                 ])
             }
@@ -91,7 +103,18 @@ enum QRCommand: Command {
         case "L": .low
         case "Q": .quartile
         case "H": .high
-        default: throw UsageError("--level must be L, M, Q or H, not '\(text ?? "")'")
+        default: throw UsageError("--level must be L, M, Q or H, not '\(TerminalText.escape(text ?? ""))'")
         }
     }
+}
+
+extension OptionSpec {
+    fileprivate static let format = OptionSpec(value: "format", metavar: "FORMAT", help: "terminal (default), png or svg.")
+    fileprivate static let output = OptionSpec(
+        value: "output", metavar: "FILE", short: "o", help: "Write to FILE (mode 0600: a setup code is a secret); - for stdout.")
+    fileprivate static let invert = OptionSpec(
+        flag: "invert", help: "Swap dark and light (terminal: for light themes without colour; png/svg: light on dark).")
+    fileprivate static let margin = OptionSpec(value: "margin", metavar: "N", help: "Quiet zone in modules (default 2 in a terminal, 4 in png/svg).")
+    fileprivate static let level = OptionSpec(value: "level", metavar: "L|M|Q|H", help: "Error correction level (default M).")
+    fileprivate static let scale = OptionSpec(value: "scale", metavar: "N", help: "Pixels per module in png/svg (default 8).")
 }

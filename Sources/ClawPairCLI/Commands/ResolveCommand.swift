@@ -15,11 +15,21 @@ enum ResolveCommand: Command {
 
             Exit status: 0 when found; 1 when no such instance answered within --timeout; 7 when
             local. was asked for, avahi-daemon or D-Bus is not running, and nothing was found.
-            """)
+            """,
+        runs: Self.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let instance = arguments.positionals[0]
-        let options = try DiscoveryOptions.make(arguments, environment: context.console.environment)
+    struct Options: Sendable {
+        let instance: String
+        let discovery: GatewayDiscovery.Options
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(instance: arguments.positionals[0], discovery: try DiscoveryOptions.make(arguments, environment: context.console.environment))
+    }
+
+    static func run(_ resolve: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let instance = resolve.instance
+        let options = resolve.discovery
         let discovery = GatewayDiscovery(options: options)
         context.progress("resolving \(TerminalText.escape(instance))…\r")
         let result = try await discovery.browse()

@@ -7,11 +7,7 @@ enum ScanCommand: Command {
         summary: "Read setup codes from QR code images (PNG, JPEG, PNM).",
         usage: "IMAGE… [--all] [--now MS] [--json] [--show-secrets]",
         positionals: 1...Int.max,
-        options: [
-            .flag("all", "List every QR code in each image, not only the setup code."),
-            .value("now", "MS", "Check expiry against this time (Unix milliseconds) instead of the clock."),
-            .json, .showSecrets,
-        ],
+        options: [.all, .now, .json, .showSecrets],
         discussion: """
             IMAGE - reads standard input. When the plain scan finds nothing, scan retries with the
             image inverted (light on dark), mirrored, rotated, rescaled, contrast-stretched and
@@ -23,12 +19,28 @@ enum ScanCommand: Command {
             Exit status: 0 when every image held a setup code (with --all: any QR code); 1 when
             an image held no QR code; 3 when an image could not be read or its code is not a
             valid setup code. With several images the most serious outcome wins.
-            """)
+            """,
+        runs: Self.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let now = try arguments.integer("now", in: 0...Int64.max) ?? context.console.nowMs()
+    struct Options: Sendable {
+        /// `-` is standard input.
+        let paths: [String]
+        let listAll: Bool
+        let nowMs: Int64
+        let showSecrets: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
         let paths = arguments.positionals
         guard paths.filter({ $0 == "-" }).count <= 1 else { throw UsageError("standard input (-) can be read only once") }
+        return Options(
+            paths: paths, listAll: arguments[.all], nowMs: try arguments.integer(.now, in: 0...Int64.max) ?? context.console.nowMs(),
+            showSecrets: arguments[.showSecrets])
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let now = options.nowMs
+        let paths = options.paths
 
         context.progress("scanning \(paths.count) image\(paths.count == 1 ? "" : "s")…\r")
         let files = paths.filter { $0 != "-" }
@@ -43,9 +55,9 @@ enum ScanCommand: Command {
         }
         context.progress(String(repeating: " ", count: 40) + "\r")
 
-        let showSecrets = arguments.flag("show-secrets")
+        let showSecrets = options.showSecrets
         let reports = zip(paths, results).map { path, result in
-            ImageReport(file: path == "-" ? "<stdin>" : path, result: result, listAll: arguments.flag("all"), nowMs: now)
+            ImageReport(file: path == "-" ? "<stdin>" : path, result: result, listAll: options.listAll, nowMs: now)
         }
         if context.json {
             context.printJSON(.array(reports.map { $0.json(showSecrets: showSecrets, nowMs: now) }))
@@ -55,6 +67,10 @@ enum ScanCommand: Command {
         }
         return reports.map(\.status).reduce(ExitStatus.success) { $0.worse($1) }
     }
+}
+
+extension OptionSpec {
+    fileprivate static let all = OptionSpec(flag: "all", help: "List every QR code in each image, not only the setup code.")
 }
 
 /// What one image yielded: its codes, each decoded as a setup code where it is one.

@@ -16,23 +16,9 @@ enum SimCommand: Command {
             + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--json]",
         positionals: 0...0,
         options: [
-            .value("port", "P", "Gateway port (default 0: a free port; the real gateway uses 18789)."),
-            .flag("tls", "Serve wss with a self-signed RSA-2048 certificate (CN openclaw-gateway) kept in --home."),
-            .value("name", "N", "Display name (default \"clawpair sim\"); the instance name adds \" (OpenClaw)\"."),
-            .value("advertise", "mdns|none", "Register _openclaw-gw._tcp with avahi-daemon, or not (default none)."),
-            .value("zone", "FILE", "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS)."),
-            .value("zone-domain", "D", "The zone's domain (default openclaw.internal.)."),
-            .flag("auto-approve", "Approve every pairing request at once."),
-            .flag("allow-tailscale", "Admit verified Tailscale Serve identities (gateway.auth.allowTailscale); whois answers from $CLAWPAIR_SIM_TAILSCALE_WHOIS."),
-            .value("admin-port", "P", "Admin endpoint port on 127.0.0.1 (default 0: a free port)."),
-            .value("bind", "ADDR", "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone)."),
-            .value("tick-interval-ms", "MS", "policy.tickIntervalMs and the tick period (default 30000)."),
-            .value("pairing-ttl-ms", "MS", "How long a pairing request stays pending (default 300000, the gateway's)."),
-            .value("auth-failure-limit", "N", "Failed authentications per client address in 60 s before AUTH_RATE_LIMITED for 5 min (default 10; 0: off)."),
-            .value("local-node-id", "ID", "Id of a node host installed next to the gateway (checked for CLIENT_VERSION_MISMATCH)."),
-            .value("gateway-version", "V", "server.version in hello-ok (default: clawpair's version)."),
-            .home,
-            .json,
+            .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .adminPort, .bind, .tickIntervalMs,
+            .pairingTtlMs, .authFailureLimit, .localNodeId, .gatewayVersion,
+            .home, .json,
         ],
         discussion: """
             Prints one JSON line on stdout once it serves:
@@ -78,46 +64,47 @@ enum SimCommand: Command {
             with NAME one of drop-ticks,
             close-1008, slow-challenge, no-challenge, access-challenge, rate-limit, startup,
             reset.
-            """)
+            """,
+        runs: Self.self)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> SimConfiguration {
         let environment = context.console.environment
-        let home = try StateDirectory.resolve(home: arguments.value("home"), environment: environment)
+        let home = try StateDirectory.resolve(home: arguments.value(.home), environment: environment)
         var configuration = SimConfiguration(home: home)
-        configuration.port = try arguments.integer("port", in: 0...65535).map { UInt16($0) } ?? 0
-        configuration.adminPort = try arguments.integer("admin-port", in: 0...65535).map { UInt16($0) } ?? 0
-        configuration.tls = arguments.flag("tls")
-        configuration.autoApprove = arguments.flag("auto-approve")
-        if let name = arguments.value("name") {
+        configuration.port = try arguments.integer(.port, in: 0...65535).map { UInt16($0) } ?? 0
+        configuration.adminPort = try arguments.integer(.adminPort, in: 0...65535).map { UInt16($0) } ?? 0
+        configuration.tls = arguments[.tls]
+        configuration.autoApprove = arguments[.autoApprove]
+        if let name = arguments.value(.name) {
             guard !name.isEmpty, name.utf8.count <= 63, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { throw UsageError("--name must be 1–63 bytes without control characters") }
             configuration.name = name
         }
-        switch arguments.value("advertise") {
+        switch arguments.value(.advertise) {
         case nil, "none": configuration.advertising = .none
         case "mdns": configuration.advertising = .mdns
         case let other?: throw UsageError("--advertise must be mdns or none, not '\(other)'")
         }
-        configuration.zonePath = arguments.value("zone")
-        if let domain = arguments.value("zone-domain") { configuration.zoneDomain = domain }
-        if let bind = arguments.value("bind") {
+        configuration.zonePath = arguments.value(.zone)
+        if let domain = arguments.value(.zoneDomain) { configuration.zoneDomain = domain }
+        if let bind = arguments.value(.bind) {
             guard let address = IPAddress(bind) else { throw UsageError("--bind must be an IP address, not '\(bind)'") }
             configuration.bindAddress = address
         }
-        if let ms = try arguments.integer("tick-interval-ms", in: 10...86_400_000) {
+        if let ms = try arguments.integer(.tickIntervalMs, in: 10...86_400_000) {
             configuration.tickInterval = .milliseconds(ms)
         }
-        if let ms = try arguments.integer("pairing-ttl-ms", in: 1...86_400_000) {
+        if let ms = try arguments.integer(.pairingTtlMs, in: 1...86_400_000) {
             configuration.pairingTTLMs = Int64(ms)
         }
-        if let limit = try arguments.integer("auth-failure-limit", in: 0...1_000_000) {
+        if let limit = try arguments.integer(.authFailureLimit, in: 0...1_000_000) {
             configuration.authFailureLimit = Int(limit)
         }
-        if let id = arguments.value("local-node-id") {
+        if let id = arguments.value(.localNodeId) {
             guard !id.isEmpty, id.utf8.count <= 256 else { throw UsageError("--local-node-id must be 1–256 bytes") }
             configuration.localNodeId = id
         }
-        if let version = arguments.value("gateway-version") {
+        if let version = arguments.value(.gatewayVersion) {
             guard !version.isEmpty, version.utf8.count <= 64, !version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { throw UsageError("--gateway-version must be 1–64 bytes without control characters") }
             configuration.gatewayVersion = version
@@ -129,7 +116,7 @@ enum SimCommand: Command {
             configuration.sharedPassword = Secret(password)
         }
 
-        configuration.allowTailscale = arguments.flag("allow-tailscale")
+        configuration.allowTailscale = arguments[.allowTailscale]
         if let text = environment[SimTailscaleServe.whoisVariable] {
             switch SimTailscaleServe.parseWhois(text) {
             case .success(let answers): configuration.tailscaleWhois = answers
@@ -137,7 +124,10 @@ enum SimCommand: Command {
                 throw UsageError("$\(SimTailscaleServe.whoisVariable) must be ADDR=LOGIN pairs separated by commas, not '\(error.pair)'")
             }
         }
+        return configuration
+    }
 
+    static func run(_ configuration: SimConfiguration, _ context: CommandContext) async throws -> ExitStatus {
         let gateway = try await SimGateway.start(configuration)
         let setupCode = try gateway.mintSetupCode()
         let ready: JSONValue = [
@@ -157,7 +147,7 @@ enum SimCommand: Command {
             for await _ in waiting { break }
             console.print(ready.serialized() + "\n")
             if showQR, let matrix = try? QRMatrix(encoding: setupCode.text) {
-                let colored = environment["NO_COLOR"] == nil
+                let colored = context.colorAllowed
                 console.printError(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix))
                 console.printError("clawpair sim: serving \(gateway.url); admin \(gateway.adminURL); Ctrl-C to stop\n")
             }
@@ -166,4 +156,36 @@ enum SimCommand: Command {
         }
         return .success
     }
+}
+
+extension OptionSpec {
+    fileprivate static let port = OptionSpec(value: "port", metavar: "P", help: "Gateway port (default 0: a free port; the real gateway uses 18789).")
+    fileprivate static let tls = OptionSpec(
+        flag: "tls", help: "Serve wss with a self-signed RSA-2048 certificate (CN openclaw-gateway) kept in --home.")
+    fileprivate static let name = OptionSpec(
+        value: "name", metavar: "N", help: "Display name (default \"clawpair sim\"); the instance name adds \" (OpenClaw)\".")
+    fileprivate static let advertise = OptionSpec(
+        value: "advertise", metavar: "mdns|none", help: "Register _openclaw-gw._tcp with avahi-daemon, or not (default none).")
+    fileprivate static let zone = OptionSpec(
+        value: "zone", metavar: "FILE", help: "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS).")
+    fileprivate static let zoneDomain = OptionSpec(value: "zone-domain", metavar: "D", help: "The zone's domain (default openclaw.internal.).")
+    fileprivate static let autoApprove = OptionSpec(flag: "auto-approve", help: "Approve every pairing request at once.")
+    fileprivate static let allowTailscale = OptionSpec(
+        flag: "allow-tailscale",
+        help: "Admit verified Tailscale Serve identities (gateway.auth.allowTailscale); whois answers from $CLAWPAIR_SIM_TAILSCALE_WHOIS.")
+    fileprivate static let adminPort = OptionSpec(
+        value: "admin-port", metavar: "P", help: "Admin endpoint port on 127.0.0.1 (default 0: a free port).")
+    fileprivate static let bind = OptionSpec(
+        value: "bind", metavar: "ADDR", help: "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone).")
+    fileprivate static let tickIntervalMs = OptionSpec(
+        value: "tick-interval-ms", metavar: "MS", help: "policy.tickIntervalMs and the tick period (default 30000).")
+    fileprivate static let pairingTtlMs = OptionSpec(
+        value: "pairing-ttl-ms", metavar: "MS", help: "How long a pairing request stays pending (default 300000, the gateway's).")
+    fileprivate static let authFailureLimit = OptionSpec(
+        value: "auth-failure-limit", metavar: "N",
+        help: "Failed authentications per client address in 60 s before AUTH_RATE_LIMITED for 5 min (default 10; 0: off).")
+    fileprivate static let localNodeId = OptionSpec(
+        value: "local-node-id", metavar: "ID", help: "Id of a node host installed next to the gateway (checked for CLIENT_VERSION_MISMATCH).")
+    fileprivate static let gatewayVersion = OptionSpec(
+        value: "gateway-version", metavar: "V", help: "server.version in hello-ok (default: clawpair's version).")
 }

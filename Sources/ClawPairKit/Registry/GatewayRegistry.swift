@@ -20,8 +20,9 @@ public final class GatewayRegistry {
     private let nowMs: () -> Int64
 
     /// Called inside a change's transaction, after its main statement and before it commits,
-    /// with the change's name (`forget`, `pair`). Tests use it to kill a process mid-change.
-    public var insideTransactionHook: ((String) -> Void)?
+    /// with the change's name (`forget`, `pair`). Tests use it to kill a process mid-change;
+    /// `package`, so no client of the library can.
+    package var insideTransactionHook: ((String) -> Void)?
 
     /// Opens the registry in `stateDirectory`, creating the directory (0700) and the file
     /// (0600) when missing.

@@ -1,10 +1,12 @@
 import ClawPairKit
 
-/// Registry entries for people (a table, `key  value` details) and for scripts (JSON with
-/// the keys of spec/cli.md `gateways`). Names, hosts and ids may come from the network
-/// (discovered names, TXT records), so text output escapes them.
+/// One registry entry for people (`key  value` details) and for scripts (JSON with the keys
+/// of spec/cli.md `gateways`), as `show` and `add` print it; `list` has its own renderer
+/// (``GatewaysListRendering``). Names, hosts and ids may come from the network (discovered
+/// names, TXT records), so text output escapes them.
 enum GatewaysRendering {
-    /// `{id, name, kind, url, focused, bolt, pinned, paired, access, lastConnectedAtMs}`.
+    /// `{id, name, kind, url, focused, bolt, pinned, paired, access, lastConnectedAtMs}`, the
+    /// row `add` prints (`list` prints the same keys from ``GatewayListing``).
     static func json(_ summary: GatewaySummary) -> JSONValue {
         .object([
             ("id", .string(summary.entry.id.rawValue)), ("name", .string(summary.entry.name)),
@@ -13,53 +15,6 @@ enum GatewaysRendering {
             ("paired", .bool(summary.paired)), ("access", summary.access.map { .string($0.rawValue) } ?? .null),
             ("lastConnectedAtMs", summary.entry.lastConnectedAtMs.map(JSONValue.integer) ?? .null),
         ])
-    }
-
-    static func table(_ summaries: [GatewaySummary], style: Style) -> String {
-        let header = ["", "NAME", "URL", "ACCESS", "PIN", "LAST CONNECTED", "ID"]
-        let rows = summaries.map { summary in
-            [
-                summary.focused ? "focus" : summary.bolted ? "bolt" : "",
-                escape(summary.entry.name),
-                escape(summary.entry.displayURL ?? "-"),
-                summary.access?.rawValue ?? (summary.paired ? "-" : "unpaired"),
-                summary.pinned ? "yes" : "no",
-                summary.entry.lastConnectedAtMs.map { UTCTimestamp.format(milliseconds: $0) } ?? "never",
-                escape(summary.entry.id.rawValue),
-            ]
-        }
-        // Thousands of rows: measure each cell once, in UTF-8 bytes when it is ASCII (the
-        // usual case) instead of counting grapheme clusters, and pad from one blank string.
-        func width(_ cell: String) -> Int { cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count }
-        let headerWidths = header.map(width)
-        let cellWidths = rows.map { $0.map(width) }
-        var widths = headerWidths
-        for row in cellWidths { for column in row.indices where row[column] > widths[column] { widths[column] = row[column] } }
-        let blanks = String(repeating: " ", count: widths.reduce(0, +) + 2 * widths.count)
-        func line(_ cells: [String], _ cellWidths: [Int], into output: inout String) {
-            var pending = 0
-            for column in cells.indices {
-                if column > 0 { pending += 2 }
-                if !cells[column].isEmpty {
-                    output += blanks.prefix(pending)
-                    output += cells[column]
-                    pending = 0
-                }
-                pending += widths[column] - cellWidths[column]
-            }
-            output += "\n"
-        }
-        var head = ""
-        line(header, headerWidths, into: &head)
-        var output = style.bold(String(head.dropLast())) + "\n"
-        output.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * widths.count + 1))
-        for index in rows.indices { line(rows[index], cellWidths[index], into: &output) }
-        return output
-    }
-
-    /// ``TerminalText/escape(_:)`` with a fast path for the common printable-ASCII text.
-    static func escape(_ text: String) -> String {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") } ? text : TerminalText.escape(text)
     }
 
     /// Everything `show` prints as JSON. Tokens, passwords and header values are

@@ -1,11 +1,10 @@
 import ClawPairKit
 
-/// `gateways list` written straight from a ``GatewayListing`` into one UTF-8 buffer: the
-/// table and JSON that ``GatewaysRendering`` makes from ``GatewaySummary`` models, byte for
-/// byte (a test compares the two), without a String per cell. Text that is printable ASCII
-/// (the usual case) is copied as it is; anything else goes through the very escaping
-/// functions the model path uses (``TerminalText/escape(_:)``, ``JSONValue`` strings), so
-/// the two cannot drift apart.
+/// `gateways list`, written straight from a ``GatewayListing`` into one UTF-8 buffer, without
+/// a model or a String per cell: with thousands of entries those cost far more than reading
+/// SQLite (bench/registry). Text that is printable ASCII (the usual case) is copied as it
+/// is; anything else goes through the escaping every other output uses
+/// (``TerminalText/escape(_:)``, ``JSONValue`` strings).
 enum GatewaysListRendering {
     // MARK: Table
 
@@ -95,7 +94,7 @@ enum GatewaysListRendering {
 
     /// Writes cells padded to their column's width into memory sized beforehand (a copy per
     /// cell, no growth checks): blanks are held back until a non-empty cell follows, so a
-    /// line never ends in blanks (``GatewaysRendering/table(_:style:)``).
+    /// line never ends in padding.
     private struct LineWriter {
         let widths: [Int32]
         private let base: UnsafeMutablePointer<UInt8>
@@ -170,8 +169,8 @@ enum GatewaysListRendering {
         return Cell(start: Int32(start), count: count, width: count, inScratch: true)
     }
 
-    /// A listing text as ``GatewaysRendering/escape(_:)`` shows it, measured as the model
-    /// table measures it.
+    /// A listing text escaped for the terminal, and its width in columns: grapheme clusters
+    /// (bytes, for ASCII).
     private static func terminalCell(_ range: GatewayListing.TextRange, _ text: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8]) -> Cell {
         let bytes = UnsafeBufferPointer(rebasing: text[range.start..<(range.start + range.count)])
         if PlainASCII.check(bytes, excluding: UInt8(ascii: "\\"), UInt8(ascii: "\\")) {
@@ -188,8 +187,8 @@ enum GatewaysListRendering {
     // MARK: JSON
 
     /// `[{id, name, kind, url, focused, bolt, pinned, paired, access, lastConnectedAtMs}, …]`
-    /// and a newline, as ``CommandContext/printJSON(_:)`` writes ``GatewaysRendering/json(_:)``
-    /// of every row: compact, or indented by two spaces when `pretty`.
+    /// and a newline, as ``CommandContext/printJSON(_:)`` writes a ``JSONValue``: compact, or
+    /// indented by two spaces when `pretty`.
     static func json(_ listing: GatewayListing, pretty: Bool) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(listing.rows.count * (pretty ? 320 : 220) + 4)

@@ -1,0 +1,38 @@
+import ClawPairKit
+
+/// `clawpair gateways list`: every gateway, the focused one first.
+enum GatewaysListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list", summary: "Every gateway, the focused one first.", usage: "[--json]", positionals: 0...0,
+        options: GatewaysCommand.sharedOptions,
+        discussion: """
+            JSON: [{id, name, kind, url, focused, bolt, pinned, paired, access, lastConnectedAtMs}];
+            url is the route that last worked, else the configured one; access is full, limited,
+            or null when not paired.
+            """,
+        runs: Self.self)
+
+    struct Options: Sendable {
+        let home: String?
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(home: arguments.value(.home))
+    }
+
+    /// Straight from the flat listing to bytes: with thousands of entries, models and a
+    /// String per cell cost far more than reading SQLite (bench/registry).
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let listing = try GatewaysCommand.registry(home: options.home, context).listing()
+        let console = context.console
+        if context.json {
+            // Indented on a terminal, as printJSON writes every other document.
+            console.writeStdout(GatewaysListRendering.json(listing, pretty: console.stdoutIsTerminal))
+        } else if listing.rows.isEmpty {
+            console.print("No gateways yet. Pair one with 'clawpair pair CODE', or add one with 'clawpair gateways add URL'.\n")
+        } else {
+            console.writeStdout(GatewaysListRendering.table(listing, style: context.style))
+        }
+        return .success
+    }
+}

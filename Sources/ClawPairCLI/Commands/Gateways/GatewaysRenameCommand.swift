@@ -1,0 +1,29 @@
+import ClawPairKit
+
+/// `clawpair gateways rename ID NAME`.
+enum GatewaysRenameCommand: Command {
+    static let spec = CommandSpec(
+        name: "rename", summary: "Rename it.", usage: "ID NAME [--json]", positionals: 2...2, options: GatewaysCommand.sharedOptions,
+        discussion: "", runs: Self.self)
+
+    struct Options: Sendable {
+        let gateway: GatewayIDOptions
+        let name: String
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(gateway: GatewayIDOptions(arguments), name: arguments.positionals[1])
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let registry = try GatewaysCommand.registry(home: options.gateway.home, context)
+        let id = try registry.resolve(options.gateway.id)
+        try registry.rename(id, to: options.name)
+        if context.json {
+            context.printJSON(["id": .string(id.rawValue), "name": .string(options.name)])
+        } else {
+            context.console.print("renamed \(TerminalText.escape(id.rawValue)) to \(TerminalText.escape(options.name))\n")
+        }
+        return .success
+    }
+}

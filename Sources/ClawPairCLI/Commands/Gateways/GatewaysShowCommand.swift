@@ -1,0 +1,34 @@
+import ClawPairKit
+
+/// `clawpair gateways show ID`: one gateway in full, secrets redacted.
+enum GatewaysShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show", summary: "One gateway: routes, pin, device-token roles and scopes, Access origin.", usage: "ID [--json] [--show-secrets]",
+        positionals: 1...1, options: GatewaysCommand.sharedOptions + [.showSecrets],
+        discussion: """
+            Tokens, passwords and header values are printed as "<redacted>" unless
+            --show-secrets.
+            """,
+        runs: Self.self)
+
+    struct Options: Sendable {
+        let gateway: GatewayIDOptions
+        let showSecrets: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(gateway: GatewayIDOptions(arguments), showSecrets: arguments[.showSecrets])
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+        let registry = try GatewaysCommand.registry(home: options.gateway.home, context)
+        let id = try registry.resolve(options.gateway.id)
+        guard let record = try registry.record(id) else { throw GatewayRegistry.notFound(options.gateway.id) }
+        if context.json {
+            context.printJSON(GatewaysRendering.json(record, showSecrets: options.showSecrets))
+        } else {
+            context.console.print(GatewaysRendering.detail(record, showSecrets: options.showSecrets, style: context.style))
+        }
+        return .success
+    }
+}
