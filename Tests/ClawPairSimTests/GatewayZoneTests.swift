@@ -40,15 +40,26 @@ import Testing
         #expect(response.questions == query.questions)
         #expect(response.answers.map(\.type) == [.PTR])
         #expect(response.additionals.map(\.type) == [.SRV, .TXT, .A, .AAAA])
-        var set = DNSSDRecordSet()
-        set.add(response)
-        let gateway = try #require(set.gateways(of: try zone.serviceName).first)
-        #expect(gateway.id.rawValue == "_openclaw-gw._tcp|openclaw.internal.|studio-london-gateway")
-        #expect(gateway.displayName == "Mac Studio")
-        #expect(gateway.host == "studio-london.openclaw.internal.")
-        #expect(gateway.addresses == ["100.123.224.76", "fd7a:115c:a1e0::8801:e04c"])
-        #expect(gateway.lanHost == nil)
-        #expect(gateway.txt.sshPort == 22)
+        // What a browser reads from that one answer: PTR → instance, SRV → host, TXT, A/AAAA.
+        guard case .ptr(let instance) = response.answers[0].data else { Issue.record("no PTR"); return }
+        #expect(instance.description == "studio-london-gateway._openclaw-gw._tcp.openclaw.internal.")
+        let records = response.additionals
+        guard case .srv(_, _, let port, let host) = records[0].data, case .txt(let strings) = records[1].data else {
+            Issue.record("no SRV and TXT")
+            return
+        }
+        #expect(records[0].name == instance && records[1].name == instance)
+        #expect(host.description == "studio-london.openclaw.internal." && port == 18789)
+        let txt = GatewayTXT(strings: strings)
+        #expect(txt.displayName == "Mac Studio" && txt.lanHost == nil && txt.sshPort == 22)
+        let addresses = records[2...].compactMap { record -> String? in
+            guard record.name == host else { return nil }
+            switch record.data {
+            case .a(let address), .aaaa(let address): return address.description
+            default: return nil
+            }
+        }
+        #expect(addresses == ["100.123.224.76", "fd7a:115c:a1e0::8801:e04c"])
     }
 
     @Test func negativeAnswersCarryTheSOA() throws {
