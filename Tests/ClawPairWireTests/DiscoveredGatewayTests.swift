@@ -24,39 +24,6 @@ import Testing
         #expect(gateway.tailnetDns == nil)
     }
 
-    @Test func jsonHasExactlyTheSpecKeysInOrder() {
-        guard case .object(let members) = studio().json else {
-            Issue.record("not an object")
-            return
-        }
-        #expect(
-            members.map(\.0) == [
-                "id", "instance", "displayName", "domain", "host", "port", "addresses", "interface", "txt", "tls",
-                "tlsFingerprint", "tailnetDns", "lanHost", "sources",
-            ])
-        let json = studio().json
-        #expect(json["port"] == 18789)
-        #expect(json["tls"] == true)
-        #expect(json["tailnetDns"] == JSONValue.null)
-        #expect(json["addresses"] == ["192.168.1.20"])
-        #expect(json["sources"] == ["mdns"])
-        #expect(json["txt"]?["gatewayTls"] == "1")
-        #expect(
-            json.serialized().hasPrefix(
-                #"{"id":"_openclaw-gw._tcp|local.|Studio (OpenClaw)","instance":"Studio (OpenClaw)","displayName":"Studio","domain":"local.","host":"studio.local.","port":18789"#))
-    }
-
-    @Test func nullsWhereNothingIsKnown() {
-        let bare = DiscoveredGateway(instance: "Box", domain: "openclaw.internal", host: "box.openclaw.internal.", port: 18789, sources: [.unicast])
-        let json = bare.json
-        #expect(json["interface"] == JSONValue.null)
-        #expect(json["tlsFingerprint"] == JSONValue.null)
-        #expect(json["lanHost"] == JSONValue.null)
-        #expect(json["tls"] == false)
-        #expect(json["txt"] == JSONValue.object([]))
-        #expect(json["displayName"] == "Box")
-    }
-
     @Test func linkLocalAddressesKeepTheirZone() throws {
         let linkLocal = try #require(IPAddress("FE80::1"))
         #expect(DiscoveredGateway.addressText(linkLocal, interface: "eth0") == "fe80::1%eth0")
@@ -78,7 +45,6 @@ import Testing
         let merged = mdns.merged(with: unicast)
         #expect(merged.addresses == ["192.168.1.20", "fe80::1%eth0", "100.123.224.76"])
         #expect(merged.sources == [.mdns, .unicast])
-        #expect(merged.json["sources"] == ["mdns", "unicast"])
         #expect(merged.id == mdns.id)
         // The other way round: sources stay sorted; the interface is filled in.
         let reverse = unicast.merged(with: mdns)

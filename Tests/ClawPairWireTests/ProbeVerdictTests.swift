@@ -88,36 +88,4 @@ import Testing
         #expect(!verdict.ok)
         #expect(verdict.code == nil)
     }
-
-    @Test func jsonHasTheSpecKeys() throws {
-        let report = ProbeReport(
-            target: "ws://10.0.0.2:18789",
-            routes: [
-                Self.reached("ws://10.0.0.2:18789", 1),
-                RouteProbe(candidate: Self.candidate("ws://10.0.0.1:18789", 0), stages: [Self.stage(.tcp, .pending)]),
-            ])
-        let json = report.json
-        guard case .object(let top) = json else { Issue.record("not an object"); return }
-        #expect(top.map(\.0) == ["target", "verdict", "routes"])
-        guard case .object(let verdict)? = json["verdict"] else { Issue.record("no verdict"); return }
-        #expect(verdict.map(\.0) == ["ok", "route", "layer", "code", "message", "remedy"])
-        guard case .array(let routes)? = json["routes"], case .object(let first) = routes[0] else {
-            Issue.record("no routes")
-            return
-        }
-        #expect(first.map(\.0) == ["url", "source", "order", "ok", "stages", "failure"])
-        // Sorted by order; the pending one first.
-        #expect(routes[0]["order"] == 0)
-        #expect(routes[0]["ok"] == .null)
-        #expect(routes[0]["failure"] == .null)
-        guard case .array(let stages)? = routes[0]["stages"], case .object(let stage) = stages[0] else {
-            Issue.record("no stages")
-            return
-        }
-        #expect(stage.map(\.0) == ["layer", "ok", "ms", "detail"])
-        #expect(stages[0]["ok"] == .null)
-        #expect(stages[0]["detail"]?["state"] == "pending")
-        #expect(routes[1]["ok"] == true)
-        #expect(routes[1]["source"] == "setupCode")
-    }
 }

@@ -15,7 +15,7 @@ public func dnsMessageFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkName(record.name)
             switch record.data {
             case .ptr(let name), .ns(let name), .cname(let name), .srv(_, _, _, let name): checkName(name)
-            case .txt(let strings): _ = GatewayTXT(strings: strings).json.serialized()
+            case .txt(let strings): _ = GatewayTXT(strings: strings).rawPairs
             default: break
             }
         }
@@ -35,6 +35,6 @@ private func checkName(_ name: DNSName) {
     }
     if let instance = ServiceInstanceName(dnsName: name) {
         _ = instance.fullName
-        _ = DiscoveredGateway(instance: instance.name, domain: instance.domain, host: "h.", port: 1, sources: [.unicast]).json
+        _ = DiscoveredGateway(instance: instance.name, domain: instance.domain, host: "h.", port: 1, sources: [.unicast]).id
     }
 }

@@ -44,15 +44,4 @@ public struct MachineCheck: Sendable, Hashable {
         self.detail = detail
         self.remedy = remedy
     }
-
-    /// `{"id","title","status","detail","remedy"}`, `remedy` null when there is none.
-    public var json: JSONValue {
-        [
-            "id": .string(id.rawValue),
-            "title": .string(title),
-            "status": .string(status.rawValue),
-            "detail": .string(detail),
-            "remedy": JSONValue(remedy),
-        ]
-    }
 }

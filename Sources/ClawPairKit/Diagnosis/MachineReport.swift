@@ -32,9 +32,4 @@ public struct MachineReport: Sendable, Hashable {
             remedy: failed.compactMap(\.remedy).first
         )
     }
-
-    /// `{"checks":[{"id","title","status","detail","remedy"}],"ok":bool}`.
-    public var json: JSONValue {
-        ["checks": .array(checks.map(\.json)), "ok": .bool(ok)]
-    }
 }

@@ -98,27 +98,3 @@ public struct DiscoveredGateway: Sendable, Hashable, Identifiable {
         return values.filter { seen.insert($0).inserted }
     }
 }
-
-// MARK: JSON (spec/cli.md `browse`)
-
-extension DiscoveredGateway {
-    /// The gateway object, keys in the order of spec/cli.md.
-    public var json: JSONValue {
-        .object([
-            ("id", .string(id.rawValue)),
-            ("instance", .string(instance)),
-            ("displayName", .string(displayName)),
-            ("domain", .string(domain)),
-            ("host", .string(host)),
-            ("port", .integer(Int64(port))),
-            ("addresses", .array(addresses.map { .string($0) })),
-            ("interface", JSONValue(interface)),
-            ("txt", txt.json),
-            ("tls", .bool(tls)),
-            ("tlsFingerprint", JSONValue(tlsFingerprint)),
-            ("tailnetDns", JSONValue(tailnetDns)),
-            ("lanHost", JSONValue(lanHost)),
-            ("sources", .array(sources.map { .string($0.rawValue) })),
-        ])
-    }
-}

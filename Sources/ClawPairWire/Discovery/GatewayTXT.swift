@@ -139,9 +139,4 @@ public struct GatewayTXT: Sendable, Hashable {
     public var rawPairs: [(key: String, value: String)] {
         entries.map { ($0.key, $0.value.map { String(decoding: $0, as: UTF8.self) } ?? "") }
     }
-
-    /// The `txt` object of the JSON gateway (spec/cli.md): raw key → value, in record order.
-    public var json: JSONValue {
-        .object(rawPairs.map { ($0.key, .string($0.value)) })
-    }
 }

@@ -15,8 +15,4 @@ public struct ProbeFailure: Sendable, Hashable {
     public init(layer: ProbeLayer, _ error: ClawPairError) {
         self.init(layer: layer, code: error.code, message: error.message)
     }
-
-    public var json: JSONValue {
-        ["layer": .string(layer.rawValue), "code": .string(code.rawValue), "message": .string(message)]
-    }
 }

@@ -16,8 +16,4 @@ public struct ProbeReport: Sendable, Hashable {
     }
 
     public var verdict: ProbeVerdict { ProbeVerdict.decide(routes) }
-
-    public var json: JSONValue {
-        ["target": .string(target), "verdict": verdict.json, "routes": .array(routes.map(\.json))]
-    }
 }

@@ -33,18 +33,4 @@ public struct ProbeStage: Sendable, Hashable {
         case .pending: nil
         }
     }
-
-    /// `{layer, ok, ms, detail}`; a pending stage has `ok: null` and `detail.state:
-    /// "pending"`.
-    public var json: JSONValue {
-        var detail = detail
-        if status == .pending, case .object(var members) = detail {
-            members.insert(("state", "pending"), at: 0)
-            detail = .object(members)
-        }
-        return [
-            "layer": .string(layer.rawValue), "ok": ok.map(JSONValue.bool) ?? .null, "ms": .integer(milliseconds),
-            "detail": detail,
-        ]
-    }
 }

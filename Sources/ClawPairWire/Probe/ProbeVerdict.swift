@@ -52,11 +52,4 @@ public struct ProbeVerdict: Sendable, Hashable {
             ok: false, route: best.candidate.route.url, layer: failure.layer, code: failure.code,
             message: failure.message, remedy: ProbeRemedy.remedy(for: best))
     }
-
-    public var json: JSONValue {
-        [
-            "ok": .bool(ok), "route": JSONValue(route), "layer": JSONValue(layer?.rawValue),
-            "code": JSONValue(code?.rawValue), "message": .string(message), "remedy": JSONValue(remedy),
-        ]
-    }
 }

@@ -25,12 +25,4 @@ public struct RouteProbe: Sendable, Hashable {
     public var deepestPassed: ProbeLayer? {
         stages.filter { $0.status == .passed }.map(\.layer).max()
     }
-
-    public var json: JSONValue {
-        [
-            "url": .string(candidate.route.url), "source": .string(candidate.source.rawValue),
-            "order": .integer(Int64(candidate.order)), "ok": ok.map(JSONValue.bool) ?? .null,
-            "stages": .array(stages.map(\.json)), "failure": failure?.json ?? .null,
-        ]
-    }
 }
