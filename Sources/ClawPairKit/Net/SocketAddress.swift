@@ -29,7 +29,7 @@ public struct SocketAddress: Sendable, Hashable {
         }
         if let index = UInt32(zone), index > 0 {
             self.init(ip, port: port, scopeID: index)
-        } else if let index = Syscalls.interfaceIndex(named: zone) {
+        } else if let index = NetworkInterface.index(named: zone) {
             self.init(ip, port: port, scopeID: index)
         } else {
             throw NetworkError(.addressInvalid, "\(ip)%\(zone): there is no interface \"\(zone)\"")
@@ -46,7 +46,7 @@ public struct SocketAddress: Sendable, Hashable {
 
     /// The name of the scope's interface (`eth0`), when there is a scope and the interface
     /// still exists.
-    public var zoneName: String? { scopeID == 0 ? nil : Syscalls.interfaceName(index: scopeID) }
+    public var zoneName: String? { NetworkInterface.name(index: scopeID) }
 }
 
 extension SocketAddress: CustomStringConvertible {

@@ -313,25 +313,6 @@ package enum Syscalls {
         }
     }
 
-    // MARK: Interfaces
-
-    /// The index of interface `name` (`eth0` → 2), or nil when there is none.
-    package static func interfaceIndex(named name: String) -> UInt32? {
-        let index = Glibc.if_nametoindex(name)
-        return index == 0 ? nil : index
-    }
-
-    /// The name of interface `index`, or nil when there is none.
-    package static func interfaceName(index: UInt32) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(IF_NAMESIZE) + 1)
-        return buffer.withUnsafeMutableBufferPointer { pointer -> String? in
-            guard Glibc.if_indextoname(index, pointer.baseAddress) != nil, let base = pointer.baseAddress else {
-                return nil
-            }
-            return String(cString: base)
-        }
-    }
-
     // MARK: Threads
 
     /// Runs `body` on a new detached thread.
