@@ -95,8 +95,7 @@ final class ChildProcess {
         let clock = ContinuousClock()
         let graceEnd = clock.now.advanced(by: grace)
         while reapIfExited() == nil && clock.now < graceEnd {
-            let (seconds, attoseconds) = pollInterval.components
-            usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            Syscalls.sleep(for: pollInterval)
         }
         guard !reaped else { return }
         kill(pid, SIGKILL)

@@ -2,8 +2,10 @@
     internal import Glibc
 #endif
 
-/// Every raw socket, poll, eventfd and thread call ClawPairKit makes, in one place (after
-/// swift-nio's `System.swift`).
+/// Every raw socket, pipe, poll, read, sleep and thread call ClawPairKit makes, in one place
+/// (after swift-nio's `System.swift`). The other files of this folder own the remaining kinds
+/// of OS resource (directories, file metadata, processes, interfaces, the resolver); no file
+/// outside it calls the C library (SystemLayerTests).
 ///
 /// The rules, applied here once so no caller has to remember them:
 /// - `EINTR` is retried (a signal arrived; the call did nothing). Exceptions are noted where
@@ -269,12 +271,33 @@ package enum Syscalls {
 
     // MARK: Readiness
 
-    /// Waits for events on `descriptors` for up to `timeoutMilliseconds` (-1: no limit).
-    /// Returns how many entries have events. `EINTR` returns 0 instead of retrying with the
+    /// One descriptor to ``poll(_:timeoutMilliseconds:)``, and after the call whether it is
+    /// ready. Laid out as one `pollfd`, so an array of them is handed to the kernel as it is.
+    package struct PollEntry {
+        fileprivate var raw: pollfd
+
+        package init(descriptor: Int32, waitingFor interest: IOReactor.Interest) {
+            let events =
+                switch interest {
+                case .readable: Int16(POLLIN)
+                case .writable: Int16(POLLOUT)
+                }
+            raw = pollfd(fd: descriptor, events: events, revents: 0)
+        }
+
+        package var descriptor: Int32 { raw.fd }
+
+        /// Set by the last poll: ready, or an error or hang-up (which the next call on the
+        /// descriptor reports).
+        package var isReady: Bool { raw.revents != 0 }
+    }
+
+    /// Waits for events on `entries` for up to `timeoutMilliseconds` (-1: no limit).
+    /// Returns how many entries are ready. `EINTR` returns 0 instead of retrying with the
     /// old timeout: the caller recomputes the time left from its deadlines anyway.
-    static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
-        let result = descriptors.withUnsafeMutableBufferPointer {
-            Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds)
+    package static func poll(_ entries: inout [PollEntry], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
+        let result = entries.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: pollfd.self) { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
         }
         guard result == -1 else { return Int(result) }
         let code = Glibc.errno
@@ -311,6 +334,26 @@ package enum Syscalls {
             }
             guard case .processed(let count) = result, count > 0 else { return }
         }
+    }
+
+    // MARK: Files
+
+    /// Reads what a pipe or file holds, up to the buffer's size; 0 means end of file.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try retrying("read", wouldBlock: true) { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    // MARK: Time
+
+    /// Blocks the calling thread for `duration` (a thread of its own, or a short wait for a
+    /// child to exit; never a task on the cooperative pool). A signal may end it early.
+    package static func sleep(for duration: Duration) {
+        guard duration > .zero else { return }
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        _ = nanosleep(&request, nil)
     }
 
     // MARK: Threads
