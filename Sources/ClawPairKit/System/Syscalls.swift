@@ -16,8 +16,8 @@
 ///   bug, not a condition to handle, so it traps with the call's name.
 /// - Every other failure throws ``SystemError`` with the call's name and `errno`.
 ///
-/// Descriptors are created non-blocking and close-on-exec, so a child process (a test's
-/// dnsmasq, `xdg-open`) never inherits a socket.
+/// Descriptors are created close-on-exec, so a child process (a test's dnsmasq, `xdg-open`)
+/// never inherits one; sockets are also non-blocking.
 package enum Syscalls {
     /// The outcome of a call on a non-blocking descriptor.
     package enum IOResult<Value> {
@@ -98,16 +98,29 @@ package enum Syscalls {
         }
     }
 
-    /// Starts connecting. `EINTR` means the handshake goes on in the background (POSIX), so it
-    /// is reported like `EINPROGRESS` rather than retried (a retry would say `EALREADY`).
     /// Ends both directions of a connected socket without closing the descriptor: a read
     /// waiting in another task then sees end of stream. Errors (not connected) are moot.
     package static func shutdown(_ descriptor: Int32) {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
+    /// Starts connecting. `EINTR` means the handshake goes on in the background (POSIX), so it
+    /// is reported like `EINPROGRESS` rather than retried (a retry would say `EALREADY`).
     package static func connect(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) -> ConnectResult {
-        let result = address.withSockAddr { pointer, length in Glibc.connect(descriptor, pointer, length) }
+        try connected(address.withSockAddr { pointer, length in Glibc.connect(descriptor, pointer, length) })
+    }
+
+    /// `connect` for a local socket, where a non-blocking connect completes at once or fails
+    /// (`EAGAIN`: the listener's backlog is full). A name too long for `sun_path` fails with
+    /// `ENAMETOOLONG`.
+    package static func connect(_ descriptor: Int32, to address: UnixSocketAddress) throws(SystemError) -> ConnectResult {
+        guard let result = address.withSockAddr({ Glibc.connect(descriptor, $0, $1) }) else {
+            throw SystemError(call: "connect", errno: ENAMETOOLONG)
+        }
+        return try connected(result)
+    }
+
+    private static func connected(_ result: Int32) throws(SystemError) -> ConnectResult {
         guard result == -1 else { return .connected }
         let code = Glibc.errno
         switch code {
@@ -160,10 +173,13 @@ package enum Syscalls {
     /// glibc's `accept4`, which sets the flags atomically. Swift's Glibc module is built
     /// without `_GNU_SOURCE`, so GNU extensions are not imported and it is looked up at run
     /// time instead (every glibc since 2.10 has it).
-    private static let gnuAccept4: Accept4? = {
-        guard let symbol = Glibc.dlsym(Glibc.dlopen(nil, RTLD_NOW), "accept4") else { return nil }
-        return unsafeBitCast(symbol, to: Accept4.self)
-    }()
+    private static let gnuAccept4: Accept4? = gnuFunction("accept4", as: Accept4.self)
+
+    /// A function of the C library that Swift's Glibc module does not import, or nil.
+    private static func gnuFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+        guard let symbol = Glibc.dlsym(Glibc.dlopen(nil, RTLD_NOW), name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+    }
 
     /// The address a socket is bound to (`getsockname`).
     package static func localAddress(_ descriptor: Int32) throws(SystemError) -> SocketAddress? {
@@ -309,9 +325,9 @@ package enum Syscalls {
     }
 
     /// A connected pair of non-blocking, close-on-exec datagram sockets: a byte sent on one
-    /// wakes a thread that polls the other. (`eventfd` would do with one descriptor, but
-    /// Swift's Glibc module does not import `sys/eventfd.h`; `socketpair` takes the flags
-    /// atomically, where `pipe` would need a racy `fcntl`.)
+    /// wakes a thread that polls the other (the reactor's poll thread, the mDNS loop).
+    /// (`eventfd` would do with one descriptor, but Swift's Glibc module does not import
+    /// `sys/eventfd.h`; `socketpair` takes the flags atomically, as ``pipe()`` does.)
     package static func wakePair() throws(SystemError) -> (reading: Int32, writing: Int32) {
         var descriptors: [Int32] = [-1, -1]
         let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -336,7 +352,26 @@ package enum Syscalls {
         }
     }
 
-    // MARK: Files
+    // MARK: Pipes and files
+
+    /// A blocking pipe whose ends are close-on-exec from the start (`pipe2(O_CLOEXEC)`): with
+    /// `pipe` and a later `fcntl`, a child another thread spawns in between would inherit
+    /// both ends and keep the pipe open.
+    package static func pipe() throws(SystemError) -> (reading: Int32, writing: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        if let pipe2 = gnuPipe2 {
+            try blocking("pipe2") { pipe2(&descriptors, O_CLOEXEC) }
+        } else {
+            try blocking("pipe") { Glibc.pipe(&descriptors) }
+            for descriptor in descriptors { _ = Glibc.fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        }
+        return (descriptors[0], descriptors[1])
+    }
+
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+
+    /// glibc's `pipe2` (since 2.9), looked up like ``gnuAccept4``.
+    private static let gnuPipe2: Pipe2? = gnuFunction("pipe2", as: Pipe2.self)
 
     /// Reads what a pipe or file holds, up to the buffer's size; 0 means end of file.
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
