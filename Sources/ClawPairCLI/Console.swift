@@ -1,15 +1,16 @@
 import ClawPairKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Where a command reads and writes: the process's streams in `main`, buffers in tests.
+/// Where a command reads and writes: the process's streams in `main`, buffers in tests. The
+/// CLI's one way to its process: no command makes a system call of its own.
 public struct Console: Sendable {
     public var writeStdout: @Sendable ([UInt8]) -> Void
     public var writeStderr: @Sendable ([UInt8]) -> Void
     /// Reads standard input to its end, failing past `limit` bytes.
     public var readStdin: @Sendable (_ limit: Int) throws(ClawPairError) -> [UInt8]
+    /// One line typed at a prompt (without its newline), nil at end of input; only the
+    /// bytes of that line are consumed.
+    public var readLine: @Sendable () -> String?
+    public var stdinIsTerminal: Bool
     public var stdoutIsTerminal: Bool
     public var stderrIsTerminal: Bool
     public var environment: [String: String]
@@ -18,12 +19,15 @@ public struct Console: Sendable {
 
     public init(
         writeStdout: @escaping @Sendable ([UInt8]) -> Void, writeStderr: @escaping @Sendable ([UInt8]) -> Void,
-        readStdin: @escaping @Sendable (_ limit: Int) throws(ClawPairError) -> [UInt8], stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
-        environment: [String: String], nowMs: @escaping @Sendable () -> Int64
+        readStdin: @escaping @Sendable (_ limit: Int) throws(ClawPairError) -> [UInt8],
+        readLine: @escaping @Sendable () -> String? = { nil }, stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool,
+        stderrIsTerminal: Bool, environment: [String: String], nowMs: @escaping @Sendable () -> Int64
     ) {
         self.writeStdout = writeStdout
         self.writeStderr = writeStderr
         self.readStdin = readStdin
+        self.readLine = readLine
+        self.stdinIsTerminal = stdinIsTerminal
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
@@ -32,6 +36,14 @@ public struct Console: Sendable {
 
     func print(_ text: String) { writeStdout(Array(text.utf8)) }
     func printError(_ text: String) { writeStderr(Array(text.utf8)) }
+
+    /// Reads the answer to a yes/no question just asked: only "y" or "yes" (any case, spaces
+    /// around it allowed) is yes; anything else, or no answer, is no.
+    func answeredYes() -> Bool {
+        guard let line = readLine() else { return false }
+        let answer = line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        return ["y", "yes"].contains(String(answer).lowercased())
+    }
 }
 
 extension Console {
@@ -40,7 +52,8 @@ extension Console {
         Console(
             writeStdout: { writeAll(1, $0) }, writeStderr: { writeAll(2, $0) },
             readStdin: { limit throws(ClawPairError) in try FileIO.readAll(descriptor: 0, name: "standard input", limit: limit) },
-            stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
+            readLine: { Terminal.readLine(descriptor: 0) }, stdinIsTerminal: Terminal.isTerminal(0),
+            stdoutIsTerminal: Terminal.isTerminal(1), stderrIsTerminal: Terminal.isTerminal(2),
             environment: ProcessEnvironment.current,
             nowMs: { WallClock.nowMs() })
     }

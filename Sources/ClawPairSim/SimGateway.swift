@@ -1,7 +1,4 @@
 import ClawPairKit
-#if canImport(Glibc)
-    internal import Glibc
-#endif
 
 /// `clawpair sim`: a stand-in OpenClaw gateway that behaves like the real one on the wire.
 ///
@@ -256,20 +253,6 @@ public final class SimGateway: Sendable {
 
     /// The first IPv4 address of an interface that is up and not loopback.
     static func firstInterfaceIPv4() -> IPAddress? {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return nil }
-        defer { freeifaddrs(list) }
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let entry = cursor {
-            defer { cursor = entry.pointee.ifa_next }
-            let flags = entry.pointee.ifa_flags
-            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
-                flags & UInt32(IFF_UP) != 0, flags & UInt32(IFF_LOOPBACK) == 0
-            else { continue }
-            let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr.s_addr }
-            let bytes = withUnsafeBytes(of: ipv4) { Array($0) }
-            return .v4(bytes)
-        }
-        return nil
+        InterfaceAddress.all().first { $0.ip.isIPv4 && $0.isUp && !$0.isLoopback }?.ip
     }
 }

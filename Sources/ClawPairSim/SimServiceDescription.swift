@@ -1,7 +1,4 @@
 import ClawPairKit
-#if canImport(Glibc)
-    internal import Glibc
-#endif
 
 /// What the sim advertises about itself, in the real gateway's terms (spec/discovery.md).
 struct SimServiceDescription: Sendable, Hashable {
@@ -22,9 +19,7 @@ struct SimServiceDescription: Sendable, Hashable {
 
     /// The machine's host name (first label), for `lanHost` and the zone's host label.
     static var hostname: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "openclaw" }
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let text = HostName.current else { return "openclaw" }
         return String(text.split(separator: ".").first ?? "openclaw")
     }
 

@@ -6,10 +6,12 @@ import ClawPairKit
 final class CapturedConsole: Sendable {
     private let out = Mutex<[UInt8]>([])
     private let err = Mutex<[UInt8]>([])
+    /// What prompts have not read yet of `stdin`, line by line.
+    private let unread: Mutex<ArraySlice<UInt8>>
     let stdin: [UInt8]
     let environment: [String: String]
     let nowMs: Int64
-    /// Whether stdout and stderr claim to be a terminal (colour, progress).
+    /// Whether the streams claim to be a terminal (colour, progress, prompts).
     let terminal: Bool
 
     init(
@@ -17,6 +19,7 @@ final class CapturedConsole: Sendable {
         terminal: Bool = false
     ) {
         self.stdin = stdinBytes ?? Array(stdin.utf8)
+        unread = Mutex(self.stdin[...])
         self.environment = environment
         self.nowMs = nowMs
         self.terminal = terminal
@@ -30,7 +33,16 @@ final class CapturedConsole: Sendable {
                 guard self.stdin.count <= limit else { throw ClawPairError(.fileUnreadable, "standard input is too large") }
                 return self.stdin
             },
-            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, environment: environment, nowMs: { [nowMs] in nowMs })
+            readLine: {
+                self.unread.withLock { rest in
+                    guard !rest.isEmpty else { return nil }
+                    let line = rest.prefix { $0 != 0x0A }
+                    rest = rest.dropFirst(min(rest.count, line.count + 1))
+                    return String(decoding: line, as: UTF8.self)
+                }
+            },
+            stdinIsTerminal: terminal, stdoutIsTerminal: terminal, stderrIsTerminal: terminal, environment: environment,
+            nowMs: { [nowMs] in nowMs })
     }
 
     var stdout: String { out.withLock { String(decoding: $0, as: UTF8.self) } }

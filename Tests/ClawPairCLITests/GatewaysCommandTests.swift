@@ -252,6 +252,18 @@ import Testing
         #expect(try home.open().list().map(\.entry.name) == ["GW"])
     }
 
+    /// On a terminal, forget asks: only y or yes (any case) forgets; the answer is read
+    /// through the console, as every prompt is.
+    @Test(arguments: [("n\n", true), ("\n", true), ("", true), (" YES \n", false), ("y\n", false)])
+    func forgetAsksOnATerminal(answer: String, kept: Bool) async throws {
+        let home = Home()
+        #expect(await Self.gateways(home, ["add", "gw.lan", "--name", "GW"]).status == 0)
+        let result = await runCLI(["gateways", "forget", "GW", "--home", home.path], stdin: answer, terminal: true)
+        #expect(result.stderr.contains("Forget"), "\(result.stderr)")
+        #expect(try home.open().list().isEmpty == !kept)
+        #expect(result.status == (kept ? 2 : 0))
+    }
+
     @Test func maliciousNamesAreEscaped() async throws {
         let home = Home()
         let registry = try home.open()

@@ -1,9 +1,5 @@
 import ClawPairKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `clawpair pair CODE_OR_IMAGE_OR_URL`: pairs this machine with a gateway and stores it.
 enum PairCommand: Command {
     static let spec = CommandSpec(
@@ -89,7 +85,7 @@ enum PairCommand: Command {
         let input = options.input == "-"
             ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : options.input
         var trust = options.trust
-        if !trust.trustOnFirstUse, trust.fingerprint == nil, isatty(0) == 1, console.stderrIsTerminal {
+        if !trust.trustOnFirstUse, trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
             trust.confirm = { question in TrustPrompt.ask(question, console: console) }
         }
         var pairing = Pairing(
@@ -134,27 +130,6 @@ enum TrustPrompt {
             Verify it out-of-band on the gateway host (openssl x509 -noout -fingerprint -sha256 -in CERT).
             Trust and pin this certificate? [y/N] 
             """)
-        guard let answer = readLine(descriptor: 0) else { return false }
-        return ["y", "yes"].contains(answer.trimmingCharacters().lowercased())
-    }
-
-    /// One line from `descriptor`, byte by byte so nothing after it is consumed.
-    static func readLine(descriptor: Int32) -> String? {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while bytes.count < 256 {
-            let count = read(descriptor, &byte, 1)
-            if count < 0, errno == EINTR { continue }
-            guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == 0x0A { break }
-            bytes.append(byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        return console.answeredYes()
     }
 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// What a short-lived helper command did.
 struct CommandOutput: Sendable, Hashable {
     enum Termination: Sendable, Hashable {
@@ -53,11 +49,10 @@ enum CommandRunner {
                 timedOut = true
                 break
             }
-            var polls = streams.filter { !$0.finished }.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&polls, nfds_t(polls.count), Int32(clamping: remaining.milliseconds + 1))
-            if ready < 0 && errno != EINTR { break }
+            var polls = streams.filter { !$0.finished }.map { Syscalls.PollEntry(descriptor: $0.descriptor, waitingFor: .readable) }
+            do { _ = try Syscalls.poll(&polls, timeoutMilliseconds: Int32(clamping: remaining.milliseconds + 1)) } catch { break }
             for index in streams.indices where !streams[index].finished {
-                guard let entry = polls.first(where: { $0.fd == streams[index].descriptor }), entry.revents != 0 else { continue }
+                guard let entry = polls.first(where: { $0.descriptor == streams[index].descriptor }), entry.isReady else { continue }
                 streams[index].readAvailable(limit: maximumOutputBytes)
             }
         }
@@ -70,7 +65,7 @@ enum CommandRunner {
                 timedOut = true
                 break
             }
-            usleep(UInt32(exitPollInterval.milliseconds * 1000))
+            Syscalls.sleep(for: exitPollInterval)
         }
         if timedOut {
             child.stop(grace: terminationGrace, pollInterval: exitPollInterval)
@@ -89,11 +84,12 @@ enum CommandRunner {
         /// One read of what the pipe holds; EOF, an error or the size limit finish it.
         mutating func readAvailable(limit: Int) {
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno != EINTR && errno != EAGAIN { finished = true }
+            let result = chunk.withUnsafeMutableBytes { try? Syscalls.read(descriptor, into: $0) }
+            guard let result else {
+                finished = true
                 return
             }
+            guard case .processed(let count) = result else { return }
             if count == 0 {
                 finished = true
                 return
@@ -105,7 +101,7 @@ enum CommandRunner {
 }
 
 extension Duration {
-    /// The whole milliseconds in this duration, for poll(2) and usleep(3).
+    /// The whole milliseconds in this duration, for poll(2).
     fileprivate var milliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000

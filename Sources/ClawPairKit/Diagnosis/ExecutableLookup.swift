@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// Finds a program the way a shell does: the first executable regular file of that name in
 /// the search directories.
 public struct ExecutableLookup: Sendable, Hashable {
@@ -27,8 +23,8 @@ public struct ExecutableLookup: Sendable, Hashable {
         guard !name.isEmpty, !name.contains("/") else { return nil }
         for directory in directories {
             let candidate = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            if let metadata = FileMetadata.read(candidate, followingLinks: true), metadata.kind == .regularFile,
-                access(candidate, X_OK) == 0
+            if let metadata = try? FileMetadata.read(candidate, followingLinks: true), metadata.kind == .regularFile,
+                FileAccess.isExecutable(candidate)
             {
                 return candidate
             }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// Everything the machine checks read, injectable so tests feed fixture files, temporary
 /// sockets and a fake `PATH` instead of the real machine. The defaults are the real machine.
 public struct MachineCheckInputs: Sendable {
@@ -68,7 +64,7 @@ public struct MachineCheckInputs: Sendable {
         self.environment = environment
         self.homeOption = homeOption
         self.executables = executables ?? ExecutableLookup(searchPath: environment["PATH"])
-        self.userID = userID ?? UInt32(geteuid())
+        self.userID = userID ?? ProcessIdentity.effectiveUserID
         self.socketTimeout = socketTimeout
         self.tailscaleTimeout = tailscaleTimeout
     }

@@ -10,7 +10,7 @@ public enum ServiceManager: String, Sendable, Hashable {
 
     /// Looks for `runtimeDirectory`.
     public static func detect(runtimeDirectory: String = systemdRuntimeDirectory) -> ServiceManager {
-        FileMetadata.read(runtimeDirectory, followingLinks: true)?.kind == .directory ? .systemd : .other
+        (try? FileMetadata.read(runtimeDirectory, followingLinks: true))?.kind == .directory ? .systemd : .other
     }
 
     /// `systemctl start NAME` or `service NAME start`.

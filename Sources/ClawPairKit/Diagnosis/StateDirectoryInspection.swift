@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// What is on disk at the state directory: gathered read-only (nothing is created or
 /// changed), then judged by ``StateDirectoryCheck``.
 struct StateDirectoryInspection: Sendable, Hashable {
@@ -34,11 +30,13 @@ struct StateDirectoryInspection: Sendable, Hashable {
 
     /// Looks at `directory` on disk.
     static func inspect(_ directory: StateDirectory) -> StateDirectoryInspection {
-        guard let metadata = FileMetadata.read(directory.path, followingLinks: true) else {
-            let code = errno
+        let metadata: FileMetadata
+        do throws(SystemError) {
+            metadata = try FileMetadata.read(directory.path, followingLinks: true)
+        } catch {
             // ENOTDIR: a file stands where a parent directory should be; the walk up finds it.
-            guard code == ENOENT || code == ENOTDIR else {
-                return StateDirectoryInspection(directory: directory, state: .inaccessible(reason: String(cString: strerror(code))))
+            guard error.errno == Errno.noSuchFileOrDirectory || error.errno == Errno.notDirectory else {
+                return StateDirectoryInspection(directory: directory, state: .inaccessible(reason: error.message))
             }
             return StateDirectoryInspection(directory: directory, state: missingState(directory.path))
         }
@@ -61,7 +59,7 @@ struct StateDirectoryInspection: Sendable, Hashable {
                 }
                 let path = current + "/" + name
                 // lstat: a link is reported as a link and never followed out of the directory.
-                guard let entryMetadata = FileMetadata.read(path, followingLinks: false) else { continue }
+                guard let entryMetadata = try? FileMetadata.read(path, followingLinks: false) else { continue }
                 entries.append(Entry(path: path, metadata: entryMetadata))
                 if entryMetadata.kind == .directory {
                     if depth + 1 < maximumDepth { pending.append((path, depth + 1)) } else { truncated = true }
@@ -84,8 +82,8 @@ struct StateDirectoryInspection: Sendable, Hashable {
             } else {
                 parent = "."
             }
-            if let metadata = FileMetadata.read(parent, followingLinks: true) {
-                let creatable = metadata.kind == .directory && access(parent, W_OK | X_OK) == 0
+            if let metadata = try? FileMetadata.read(parent, followingLinks: true) {
+                let creatable = metadata.kind == .directory && FileAccess.canCreateEntries(in: parent)
                 return .missing(ancestor: parent, creatable: creatable)
             }
             guard parent != current else { return .missing(ancestor: parent, creatable: false) }

@@ -1,14 +1,6 @@
 // Geometric transforms: each returns a new image and leaves `self` alone.
 // They loop over raw buffers because the scanner runs them on multi-megapixel images.
 
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
-
 extension GrayImage {
     /// The sample value used wherever a transform needs new pixels: paper white, so added
     /// borders read as the quiet zone a QR code needs around it.
@@ -81,7 +73,7 @@ extension GrayImage {
     }
 
     private func rotatedBilinear(radians: Double) -> GrayImage {
-        let cosine = cos(radians), sine = sin(radians)
+        let cosine = Trigonometry.cosine(radians), sine = Trigonometry.sine(radians)
         let width = self.width, height = self.height
         let outWidth = Int((Double(width) * abs(cosine) + Double(height) * abs(sine)).rounded(.up))
         let outHeight = Int((Double(width) * abs(sine) + Double(height) * abs(cosine)).rounded(.up))

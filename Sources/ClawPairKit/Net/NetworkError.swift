@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#endif
-
 /// Why a socket operation failed, as a verdict a caller can switch on.
 ///
 /// A struct with an extensible ``Code`` (like ``ClawPairError``), compared by code only so
@@ -65,12 +61,13 @@ extension NetworkError {
     package init(_ error: SystemError, while action: String, fileID: StaticString = #fileID, line: UInt = #line) {
         let code: Code
         switch error.errno {
-        case ECONNREFUSED: code = .connectionRefused
-        case ETIMEDOUT: code = .timedOut
+        case Errno.connectionRefused: code = .connectionRefused
+        case Errno.timedOut: code = .timedOut
         // EPERM/EACCES on connect or send: a local firewall rule rejected the packet.
-        case ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN, EADDRNOTAVAIL, EAFNOSUPPORT, EPERM, EACCES:
+        case Errno.networkUnreachable, Errno.noRouteToHost, Errno.networkDown, Errno.hostIsDown,
+            Errno.addressNotAvailable, Errno.addressFamilyNotSupported, Errno.notPermitted, Errno.permissionDenied:
             code = .unreachable
-        case ECONNRESET, EPIPE, ECONNABORTED: code = .closedByPeer
+        case Errno.connectionReset, Errno.brokenPipe, Errno.connectionAbort: code = .closedByPeer
         default: code = .system
         }
         self.init(code, action, systemError: error, fileID: fileID, line: line)

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// A paired gateway as the target of `clawpair probe` (spec/cli.md: "TARGET is a registry id
 /// or name, …"): its routes start with the last proven one (spec/routes-and-tls.md, route
 /// order 1), and its stored pin holds on the routes it was proven on.
@@ -21,7 +17,7 @@ public struct PairedGatewayTarget: Sendable {
     /// no entry (or several), or the entry has no route.
     public static func lookup(_ text: String, in directory: StateDirectory) -> PairedGatewayTarget? {
         let path = directory.appending(GatewayRegistry.fileName)
-        guard access(path, F_OK) == 0, let registry = try? GatewayRegistry(path: path),
+        guard FileAccess.exists(path), let registry = try? GatewayRegistry(path: path),
             let id = try? registry.resolve(text), let record = try? registry.record(id)
         else { return nil }
         let proven = record.entry.provenRoute.flatMap { try? GatewayRoute(url: $0) }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// `clawpair pair` as one call (spec/cli.md `pair`): reads the code (text, or the path of a
 /// picture of its QR code), finds what the registry knows of the gateway (its device
 /// tokens, its pin, this installation's device identity), runs ``PairingFlow`` and stores
@@ -56,7 +52,7 @@ public struct Pairing: Sendable {
         let code = try PairingInput.read(input, nowMs: nowMs())
         let directory = try StateDirectory.resolve(home: home, environment: environment)
         let bareURL = if case .none = code.auth { true } else { false }
-        if bareURL && access(directory.appending(GatewayRegistry.fileName), F_OK) != 0 { try PairingInput.requireCredential(code) }
+        if bareURL && !FileAccess.exists(directory.appending(GatewayRegistry.fileName)) { try PairingInput.requireCredential(code) }
         let registry = try GatewayRegistry(stateDirectory: directory, nowMs: nowMs)
         registry.insideTransactionHook = insideRegistryTransaction
         let existing = try PairingStore.existing(for: code, in: registry)
@@ -77,9 +73,7 @@ public struct Pairing: Sendable {
 
     /// This machine's name, for the gateway's device list; nil when it has none.
     public static func hostName() -> String? {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? nil : name
+        guard let name = HostName.current, !name.isEmpty else { return nil }
+        return name
     }
 }

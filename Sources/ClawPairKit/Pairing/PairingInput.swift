@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// What `clawpair pair` was given, read into a ``SetupCode``: a setup code (or link, pasted
 /// message, URL) as text, or the path of an image holding its QR code.
 public enum PairingInput {
@@ -40,7 +36,6 @@ public enum PairingInput {
     private static func isRegularFile(_ path: String) -> Bool {
         // A setup code is base64url or a URL: it never names an existing file by accident.
         guard !path.isEmpty, path.utf8.count < 4096 else { return false }
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return (try? FileMetadata.read(path, followingLinks: true))?.kind == .regularFile
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    internal import Glibc
-#endif
-
-/// The system resolver (`getaddrinfo`), for the `dns` stage of a probe.
+/// The system resolver (``AddressInfo``, `getaddrinfo`), for the `dns` stage of a probe.
 enum SystemResolver {
     /// Resolves `host` to TCP addresses at `port`, in the resolver's order (RFC 6724
     /// sorting by glibc). `getaddrinfo` blocks, so it runs on its own thread and the calling
@@ -30,48 +26,24 @@ enum SystemResolver {
         return try result.get()
     }
 
-    /// glibc's `EAI_NODATA` (a GNU extension not imported without `_GNU_SOURCE`): the name
-    /// exists but has no address of the asked family.
-    private static let eaiNoData: Int32 = -5
-
     private static func lookUp(host: String, port: UInt16) -> Result<[SocketAddress], ClawPairError> {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        // No AI_ADDRCONFIG: on a host whose only addresses are loopback it hides even
-        // `localhost`; an address of a family with no route fails fast as TCP_UNREACHABLE.
-        var list: UnsafeMutablePointer<addrinfo>? = nil
-        let status = getaddrinfo(host, nil, &hints, &list)
-        defer { if let list { freeaddrinfo(list) } }
-        guard status == 0 else {
-            let text = String(cString: gai_strerror(status))
-            switch status {
-            case EAI_NONAME, eaiNoData:
+        switch AddressInfo.streamAddresses(of: host, port: port) {
+        case .failure(let failure):
+            let text = failure.message
+            switch failure.kind {
+            case .noSuchHost:
                 return .failure(ClawPairError(.dnsNXDomain, "\(host): no such host (\(text))",
                     remedy: "check the spelling, or set CLAWPAIR_RESOLVE=\(host):\(port):ADDRESS"))
-            case EAI_AGAIN:
+            case .tryAgain:
                 return .failure(ClawPairError(.dnsTimeout, "\(host): the resolver did not answer (\(text))"))
-            default:
+            case .other:
                 return .failure(ClawPairError(.dnsFailure, "\(host): resolving failed (\(text))"))
             }
-        }
-        var addresses: [SocketAddress] = []
-        var node = list
-        while let current = node {
-            if let raw = current.pointee.ai_addr {
-                var storage = sockaddr_storage()
-                let length = min(Int(current.pointee.ai_addrlen), MemoryLayout<sockaddr_storage>.size)
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: length)) }
-                if var address = SocketAddress(storage: storage, length: socklen_t(length)) {
-                    address.port = port
-                    if !addresses.contains(address) { addresses.append(address) }
-                }
+        case .success(let addresses):
+            guard !addresses.isEmpty else {
+                return .failure(ClawPairError(.dnsNXDomain, "\(host): the name has no IPv4 or IPv6 address"))
             }
-            node = current.pointee.ai_next
+            return .success(addresses)
         }
-        guard !addresses.isEmpty else {
-            return .failure(ClawPairError(.dnsNXDomain, "\(host): the name has no IPv4 or IPv6 address"))
-        }
-        return .success(addresses)
     }
 }

@@ -1,6 +1,5 @@
 internal import CClawShims
 internal import CQREncode
-internal import Glibc
 
 /// The modules of a QR code symbol: a square grid of dark and light cells, without the
 /// quiet zone (renderers add that).
@@ -33,15 +32,14 @@ public struct QRMatrix: Sendable {
             // Version 0 asks libqrencode for the smallest version that fits. errno is read
             // right away, before any other call can overwrite it.
             let code = clawpair_QRcode_encodeData(Int32(buffer.count), buffer.baseAddress, 0, level.qrecLevel)
-            return (code, errno)
+            return (code, SystemError.current(call: "QRcode_encodeData"))
         }
         guard let code else {
-            switch failure {
-            case ERANGE: throw Self.tooLong(bytes.count, level)
-            case ENOMEM: throw ClawPairError(.qrEncodeFailed, "out of memory while encoding the QR code")
+            switch failure.errno {
+            case Errno.outOfRange: throw Self.tooLong(bytes.count, level)
+            case Errno.noMemory: throw ClawPairError(.qrEncodeFailed, "out of memory while encoding the QR code")
             default:
-                throw ClawPairError(
-                    .qrEncodeFailed, "libqrencode could not encode the text: \(String(cString: strerror(failure)))")
+                throw ClawPairError(.qrEncodeFailed, "libqrencode could not encode the text: \(failure.message)")
             }
         }
         defer { clawpair_QRcode_free(code) }

@@ -1,18 +1,10 @@
 import Synchronization
 
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
-
 extension QRScanner {
     /// How many files ``scanFiles(_:maximumConcurrency:)`` scans at once by default: one per
     /// online CPU, since scanning is pure computation once a file is read.
     public static var defaultConcurrency: Int {
-        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        ProcessorCount.online
     }
 
     /// Reads, decodes and scans every file in `paths`, several at a time.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// What the state tables (bolts, pins, device tokens) say about each entry, keyed by the
 /// entry id's exact bytes, for ``GatewayRegistry/listing()``.
 ///
@@ -67,7 +63,7 @@ struct EntryStateTable {
                 let slot = slots[index]
                 if slot.count < 0 { return index }
                 if slot.hash == hash, Int(slot.count) == id.count,
-                    id.isEmpty || memcmp(keyBytes.baseAddress! + Int(slot.start), id.baseAddress!, id.count) == 0
+                    id.isEmpty || CMemory.equal(keyBytes.baseAddress! + Int(slot.start), id.baseAddress!, count: id.count)
                 {
                     return index
                 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 extension GatewayRegistry {
     /// Every entry with its state, as `gateways list` shows it: ``list()``'s content, flat
     /// (``GatewayListing``), for the command that reads all of a large registry.
@@ -90,10 +86,10 @@ extension GatewayRegistry {
         return false
     }
 
-    /// Exact byte equality, by memcmp: the generic `elementsEqual` costs more per byte than
+    /// Exact byte equality, by memcmp (``CMemory/equal(_:_:count:)``): the generic `elementsEqual` costs more per byte than
     /// these comparisons are worth, tens of thousands of times per listing.
     static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ expected: [UInt8]) -> Bool {
-        bytes.count == expected.count && (bytes.isEmpty || expected.withUnsafeBufferPointer { memcmp(bytes.baseAddress!, $0.baseAddress!, bytes.count) == 0 })
+        bytes.count == expected.count && (bytes.isEmpty || expected.withUnsafeBufferPointer { CMemory.equal(bytes.baseAddress!, $0.baseAddress!, count: bytes.count) })
     }
 
     static let operatorRoleBytes = Array(DeviceToken.operatorRole.utf8)

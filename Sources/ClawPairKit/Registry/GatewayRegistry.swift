@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// The multi-gateway registry (spec/registry.md) in SQLite: entries, focus and bolt set,
 /// what each entry owns, and the installation's identity.
 ///
@@ -51,7 +47,7 @@ public final class GatewayRegistry {
         // lose the last change, which is the trade-off SQLite recommends for WAL.
         try connection.execute("PRAGMA synchronous = NORMAL")
         try RegistryMigrations.migrate(connection)
-        for file in [path, path + "-wal", path + "-shm"] { _ = chmod(file, mode_t(StateDirectory.fileMode)) }
+        for file in [path, path + "-wal", path + "-shm"] { try? FileIO.setMode(StateDirectory.fileMode, of: file) }
     }
 
     // MARK: Entries

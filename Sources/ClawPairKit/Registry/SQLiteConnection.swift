@@ -1,10 +1,6 @@
 internal import CClawShims
 internal import CSQLite
 
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// The one owner of a `sqlite3*` connection and of every statement prepared on it.
 ///
 /// Opening never modifies a file it cannot use: the header is read (a damaged file fails
@@ -31,11 +27,7 @@ final class SQLiteConnection {
         // it, and SQLite gives -wal and -shm the database file's mode. Not umask(2): it is
         // process-wide, so a child another thread spawns meanwhile (a daemon in the tests)
         // would inherit 077.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, mode_t(StateDirectory.fileMode))
-        if descriptor >= 0 {
-            _ = fchmod(descriptor, mode_t(StateDirectory.fileMode))
-            close(descriptor)
-        }
+        try? FileIO.create(path, mode: StateDirectory.fileMode)
         var database: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let status = clawpair_sqlite3_open_v2(path, &database, flags, nil)

@@ -16,22 +16,26 @@ final class ChildProcess {
     /// The child starts with no blocked signals and default handlers: clawpair blocks
     /// SIGINT/SIGTERM in every thread (SignalMonitor), and a child must not inherit that.
     init(executable: String, arguments: [String], environment: [String]) throws(ClawPairError) {
-        var outputPipe: [Int32] = [-1, -1]
-        var errorPipe: [Int32] = [-1, -1]
-        guard Self.makePipe(&outputPipe) else {
-            throw ClawPairError(.ioError, "cannot run \(executable): pipe: \(String(cString: strerror(errno)))")
+        // Close-on-exec, so no other child inherits them.
+        let outputPipe: (reading: Int32, writing: Int32)
+        let errorPipe: (reading: Int32, writing: Int32)
+        do throws(SystemError) {
+            outputPipe = try Syscalls.pipe()
+        } catch {
+            throw ClawPairError(.ioError, "cannot run \(executable): pipe: \(error.message)")
         }
-        guard Self.makePipe(&errorPipe) else {
-            let reason = String(cString: strerror(errno))
-            close(outputPipe[0])
-            close(outputPipe[1])
-            throw ClawPairError(.ioError, "cannot run \(executable): pipe: \(reason)")
+        do throws(SystemError) {
+            errorPipe = try Syscalls.pipe()
+        } catch {
+            close(outputPipe.reading)
+            close(outputPipe.writing)
+            throw ClawPairError(.ioError, "cannot run \(executable): pipe: \(error.message)")
         }
         // The parent's write ends close once the child has its copies, so EOF on a read end
         // means the child (and anything it passed the pipe to) is done writing.
         defer {
-            close(outputPipe[1])
-            close(errorPipe[1])
+            close(outputPipe.writing)
+            close(errorPipe.writing)
         }
 
         var actions = posix_spawn_file_actions_t()
@@ -39,8 +43,8 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         // dup2 onto 1 and 2 clears close-on-exec for the child's copies only.
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe.writing, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe.writing, 2)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -60,13 +64,13 @@ final class ChildProcess {
             }
         }
         guard status == 0 else {
-            close(outputPipe[0])
-            close(errorPipe[0])
+            close(outputPipe.reading)
+            close(errorPipe.reading)
             throw ClawPairError(.ioError, "cannot run \(executable): \(String(cString: strerror(status)))")
         }
         pid = childPID
-        standardOutput = outputPipe[0]
-        standardError = errorPipe[0]
+        standardOutput = outputPipe.reading
+        standardError = errorPipe.reading
     }
 
     deinit {
@@ -95,22 +99,13 @@ final class ChildProcess {
         let clock = ContinuousClock()
         let graceEnd = clock.now.advanced(by: grace)
         while reapIfExited() == nil && clock.now < graceEnd {
-            let (seconds, attoseconds) = pollInterval.components
-            usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            Syscalls.sleep(for: pollInterval)
         }
         guard !reaped else { return }
         kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         reaped = true
-    }
-
-    /// pipe(2) with both ends close-on-exec (Glibc's module does not export pipe2), so no
-    /// other child inherits them.
-    private static func makePipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
     }
 
     /// A NULL-terminated `char *[]` of `strings` for the duration of `body`.

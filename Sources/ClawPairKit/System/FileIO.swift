@@ -85,6 +85,20 @@ public enum FileIO {
         }
     }
 
+    /// Creates `path` when it is missing (an existing file keeps its content) and gives it
+    /// exactly `mode`, whatever the umask.
+    package static func create(_ path: String, mode: UInt32) throws(ClawPairError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, mode_t(mode))
+        guard descriptor >= 0 else { throw error(errno, "cannot create \(path)") }
+        _ = fchmod(descriptor, mode_t(mode))
+        close(descriptor)
+    }
+
+    /// Sets the permission bits of `path` (`chmod`).
+    package static func setMode(_ mode: UInt32, of path: String) throws(ClawPairError) {
+        guard chmod(path, mode_t(mode)) == 0 else { throw error(errno, "cannot set the mode of \(path)") }
+    }
+
     private static func error(_ code: Int32, _ what: String) -> ClawPairError {
         let reason = String(cString: strerror(code))
         switch code {

@@ -16,6 +16,18 @@ public enum ProcessEnvironment {
         }
         return result
     }
+
+    /// One variable as it is now (`getenv`), for settings a C library reads itself at the
+    /// time of its call (OpenSSL's `SSL_CERT_FILE`, libdbus's `DBUS_SYSTEM_BUS_ADDRESS`).
+    package static func value(named name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Sets `name` to `value` unless it is set already (`setenv` without overwriting), for a
+    /// C library that reads it later in this process.
+    package static func setIfUnset(_ name: String, to value: String) {
+        setenv(name, value, 0)
+    }
 }
 
 /// The wall clock in Unix milliseconds.

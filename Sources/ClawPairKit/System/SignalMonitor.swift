@@ -15,11 +15,9 @@ public enum SignalMonitor {
 
     public static func start() {
         guard !started.exchange(true, ordering: .relaxed) else { return }
-        var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { return }  // no pipe: default actions stay
-        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        signalPipeWriteEnd.store(descriptors[1], ordering: .relaxed)
-        let readEnd = descriptors[0]
+        guard let ends = try? Syscalls.pipe() else { return }  // no pipe: default actions stay
+        signalPipeWriteEnd.store(ends.writing, ordering: .relaxed)
+        let readEnd = ends.reading
         do {
             try Syscalls.spawnDetachedThread { deliverSignals(from: readEnd) }
         } catch {

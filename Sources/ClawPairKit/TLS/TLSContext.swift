@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
 internal import CClawShims
 internal import COpenSSL
 import Synchronization
@@ -46,8 +43,8 @@ final class TLSContext: @unchecked Sendable {
         init(_ configuration: TLSConfiguration) {
             self.configuration = configuration
             if case .system = configuration.trustStore {
-                certificateFile = getenv("SSL_CERT_FILE").map { String(cString: $0) }
-                certificateDirectory = getenv("SSL_CERT_DIR").map { String(cString: $0) }
+                certificateFile = ProcessEnvironment.value(named: "SSL_CERT_FILE")
+                certificateDirectory = ProcessEnvironment.value(named: "SSL_CERT_DIR")
             } else {
                 certificateFile = nil
                 certificateDirectory = nil

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
 internal import CClawShims
 internal import COpenSSL
 
@@ -63,7 +60,9 @@ extension TLSPeerCertificate {
         guard let time else { return nil }
         var parts = tm()
         guard clawpair_ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
-        return Int64(timegm(&parts))
+        return UTCTime.unixSeconds(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+            hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
     }
 
     /// A name in RFC 2253 form (`CN=gateway.test,O=Example`), most specific first.

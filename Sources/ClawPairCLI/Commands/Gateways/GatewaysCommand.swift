@@ -1,9 +1,5 @@
 import ClawPairKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `clawpair gateways list|show|add|focus|bolt|unbolt|forget|rename|trust`: the registry of
 /// paired gateways (spec/registry.md), one subcommand per verb, and what they share.
 enum GatewaysCommand {
@@ -46,10 +42,9 @@ enum GatewaysCommand {
 
     /// Asks on the terminal; without one, refuses with a usage error (exit 2) naming the flag.
     static func confirm(_ question: String, refusal: String, _ context: CommandContext) throws {
-        guard context.console.stderrIsTerminal, isatty(0) == 1 else { throw UsageError(refusal) }
+        guard context.console.stderrIsTerminal, context.console.stdinIsTerminal else { throw UsageError(refusal) }
         context.console.printError(question)
-        let answer = readLine()?.trimmingCharacters() ?? ""
-        guard answer == "y" || answer == "yes" || answer == "Y" else {
+        guard context.console.answeredYes() else {
             throw ClawPairError(.usage, "cancelled; nothing was changed")
         }
     }
@@ -58,10 +53,4 @@ enum GatewaysCommand {
 extension OptionSpec {
     /// forget and trust: the answer to their question.
     static let yes = OptionSpec(flag: "yes", short: "y", help: "Do not ask for confirmation.")
-}
-
-extension String {
-    fileprivate func trimmingCharacters() -> String {
-        String(Substring(self).drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
 }

@@ -1,8 +1,5 @@
 internal import CClawShims
 internal import CAvahiDNSSD
-#if canImport(Glibc)
-internal import Glibc
-#endif
 
 /// Process-wide preparation of Avahi's dns_sd compatibility library, done before its first
 /// call (`MDNSEventLoop.run`, `SimAdvertiser.register`): it opens the libraries, or throws
@@ -27,7 +24,7 @@ package enum AvahiCompatSetup {
     /// compatibility layer of Avahi" to stderr on its first call in every process, unless
     /// `AVAHI_COMPAT_NOWARN` is set by then (spec/discovery.md). An existing value is kept.
     private static func silenceWarning() {
-        setenv("AVAHI_COMPAT_NOWARN", "1", 0)
+        ProcessEnvironment.setIfUnset("AVAHI_COMPAT_NOWARN", to: "1")
     }
 
     /// Makes every Avahi allocation zero-filled.
@@ -45,10 +42,10 @@ package enum AvahiCompatSetup {
         // Never freed: Avahi keeps the pointer ("The structure is not copied!").
         allocator.initialize(
             to: AvahiAllocator(
-                malloc: { size in calloc(1, size) },
-                free: { pointer in free(pointer) },
-                realloc: { pointer, size in realloc(pointer, size) },
-                calloc: { count, size in calloc(count, size) }))
+                malloc: { size in CMemory.allocateZeroed(count: 1, size: size) },
+                free: { pointer in CMemory.free(pointer) },
+                realloc: { pointer, size in CMemory.reallocate(pointer, size: size) },
+                calloc: { count, size in CMemory.allocateZeroed(count: count, size: size) }))
         clawpair_avahi_set_allocator(allocator)
     }
 }

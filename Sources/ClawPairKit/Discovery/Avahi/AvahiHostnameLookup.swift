@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// One request on avahi-daemon's line protocol (``AvahiSimpleProtocol``): the first address
 /// of one type for a browsed host, which the daemon answers from its cache at once, while
 /// the `DNSServiceQueryRecord` for the same host (a D-Bus record browser, answered about
@@ -22,12 +18,13 @@ final class AvahiHostnameLookup {
     /// full backlog, a name the protocol cannot carry). Never blocks: the lookup is only a
     /// head start, and the record query answers without it.
     static func start(_ query: MDNSHostQuery, socketPath: String) -> AvahiHostnameLookup? {
+        let address = UnixSocketAddress.path(socketPath)
         guard let request = AvahiSimpleProtocol.request(host: query.host, recordType: query.recordType),
-            let raw = try? Syscalls.socket(family: AF_UNIX, type: .stream)
+            let raw = try? Syscalls.socket(family: address.family, type: .stream)
         else { return nil }
         let lookup = AvahiHostnameLookup(query: query, descriptor: FileDescriptor(taking: raw))
         // A non-blocking local connect either completes or fails (EAGAIN: backlog full).
-        guard UnixSocketAddress.path(socketPath).withSockAddr({ connect(raw, $0, $1) }) == 0,
+        guard case .connected? = try? Syscalls.connect(raw, to: address),
             case .processed(let sent)? = try? Syscalls.send(raw, request[...]), sent == request.count
         else { return nil }
         return lookup

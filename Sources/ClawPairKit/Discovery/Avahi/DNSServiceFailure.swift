@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// A `DNSServiceErrorType` from one dns_sd operation, and the `ClawPairError` it means.
 struct DNSServiceFailure: Hashable, Sendable, Error {
     /// The `DNSServiceErrorType` as the API returned it (kept in every message).
@@ -76,13 +72,13 @@ struct DNSServiceFailure: Hashable, Sendable, Error {
     /// when the address is of another kind (abstract socket, TCP) and cannot be checked.
     static func systemBusSocketExists() -> Bool? {
         var path = "/run/dbus/system_bus_socket"
-        if let address = getenv("DBUS_SYSTEM_BUS_ADDRESS").map({ String(cString: $0) }) {
+        if let address = ProcessEnvironment.value(named: "DBUS_SYSTEM_BUS_ADDRESS") {
             let first = address.split(separator: ";").first ?? ""
             guard first.hasPrefix("unix:"),
                 let entry = first.dropFirst(5).split(separator: ",").first(where: { $0.hasPrefix("path=") })
             else { return nil }
             path = String(entry.dropFirst(5))
         }
-        return access(path, F_OK) == 0
+        return FileAccess.exists(path)
     }
 }

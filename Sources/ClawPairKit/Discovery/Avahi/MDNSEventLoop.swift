@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// One browse, driven from one thread by one `poll` over every `DNSServiceRef`'s socket
 /// and the wake-up descriptor. `DNSServiceProcessResult` is called only for a readable
 /// socket, so it never blocks.
@@ -205,22 +201,21 @@ final class MDNSEventLoop {
     private func waitAndProcess(until deadline: Instant?) throws(ClawPairError) -> Wait {
         let polled = Array(operations.values)
         let polledLookups = Array(lookups.values)
-        var descriptors = [pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)]
-        descriptors += polled.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
-        descriptors += polledLookups.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
-        let count = descriptors.withUnsafeMutableBufferPointer { buffer in
-            poll(buffer.baseAddress, nfds_t(buffer.count), Self.pollTimeout(until: deadline, now: clock.now))
+        var descriptors = [Syscalls.PollEntry(descriptor: wake.descriptor, waitingFor: .readable)]
+        descriptors += polled.map { Syscalls.PollEntry(descriptor: $0.socket, waitingFor: .readable) }
+        descriptors += polledLookups.map { Syscalls.PollEntry(descriptor: $0.socket, waitingFor: .readable) }
+        do throws(SystemError) {
+            // EINTR counts as a timeout: nothing is ready, and the loop goes round again.
+            _ = try Syscalls.poll(&descriptors, timeoutMilliseconds: Self.pollTimeout(until: deadline, now: clock.now))
+        } catch {
+            throw ClawPairError(.mdnsFailed, "poll failed in the mDNS loop: \(error.message)")
         }
-        if count < 0 {
-            if errno == EINTR { return .processed }
-            throw ClawPairError(.mdnsFailed, "poll failed in the mDNS loop: \(String(cString: strerror(errno)))")
-        }
-        if descriptors[0].revents != 0 { return .stopped }
-        for (operation, descriptor) in zip(polled, descriptors.dropFirst()) where descriptor.revents != 0 {
+        if descriptors[0].isReady { return .stopped }
+        for (operation, descriptor) in zip(polled, descriptors.dropFirst()) where descriptor.isReady {
             let status = operation.processResult()
             if status != 0 { inbox.replies.append(.processFailed(operation.key, error: status)) }
         }
-        for (lookup, descriptor) in zip(polledLookups, descriptors.dropFirst(1 + polled.count)) where descriptor.revents != 0 {
+        for (lookup, descriptor) in zip(polledLookups, descriptors.dropFirst(1 + polled.count)) where descriptor.isReady {
             if let reply = lookup.read() { lookupReplies.append((lookup.query, reply)) }
         }
         return .processed

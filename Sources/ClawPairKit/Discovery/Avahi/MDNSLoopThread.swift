@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// Starts the thread the mDNS event loop runs on.
 ///
 /// The loop blocks in `poll` and in dns_sd calls (each one opens a D-Bus connection), so it
@@ -12,7 +8,7 @@ enum MDNSLoopThread {
         do {
             try Syscalls.spawnDetachedThread(body)
         } catch {
-            throw ClawPairError(.mdnsFailed, "cannot start the mDNS thread: \(Syscalls.errorText(error.errno))")
+            throw ClawPairError(.mdnsFailed, "cannot start the mDNS thread: \(error.message)")
         }
     }
 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#endif
-
 /// The mDNS instances recent browses announced, kept in the state directory
 /// (`mdns-recent.json`) so the next browse can resolve them while avahi-daemon's answer to
 /// the browse itself is still on its way (``MDNSServiceTable/expect(_:until:)``); one the

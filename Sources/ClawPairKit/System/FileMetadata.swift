@@ -13,12 +13,11 @@ struct FileMetadata: Sendable, Hashable {
     let permissions: UInt32
     let ownerID: UInt32
 
-    /// `lstat` (the link itself) or `stat` (what it points to). Nil with `errno` set when the
-    /// call fails.
-    static func read(_ path: String, followingLinks: Bool) -> FileMetadata? {
+    /// `lstat` (the link itself) or `stat` (what it points to).
+    static func read(_ path: String, followingLinks: Bool) throws(SystemError) -> FileMetadata {
         var info = stat()
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
-        guard result == 0 else { return nil }
+        guard result == 0 else { throw SystemError.current(call: followingLinks ? "stat" : "lstat") }
         let kind: Kind =
             switch info.st_mode & S_IFMT {
             case S_IFDIR: .directory

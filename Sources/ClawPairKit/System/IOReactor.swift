@@ -1,9 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    internal import Glibc
-#endif
-
 /// Waits for sockets to become readable or writable without blocking Swift's cooperative
 /// thread pool.
 ///
@@ -20,13 +16,6 @@ public final class IOReactor: Sendable {
     public enum Interest: Sendable {
         case readable
         case writable
-
-        var pollEvents: Int16 {
-            switch self {
-            case .readable: Int16(POLLIN)
-            case .writable: Int16(POLLOUT)
-            }
-        }
     }
 
     /// How long the poll thread waits for new work before it exits. A browse starts its
@@ -42,7 +31,7 @@ public final class IOReactor: Sendable {
 
     private struct Waiter {
         let descriptor: Int32
-        let events: Int16
+        let interest: Interest
         let deadline: ContinuousClock.Instant?
         let continuation: CheckedContinuation<Outcome, Never>
     }
@@ -79,7 +68,7 @@ public final class IOReactor: Sendable {
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 let waiter = Waiter(
-                    descriptor: descriptor, events: interest.pollEvents, deadline: deadline, continuation: continuation)
+                    descriptor: descriptor, interest: interest, deadline: deadline, continuation: continuation)
                 if let immediate = register(waiter, id: id) { continuation.resume(returning: immediate) }
             }
         } onCancel: {
@@ -135,13 +124,13 @@ public final class IOReactor: Sendable {
     /// after ``idleLinger`` with nothing to do.
     private func run(wake: Int32, signal: Int32) {
         var idleSince: ContinuousClock.Instant?
-        var descriptors: [pollfd] = []
+        var descriptors: [Syscalls.PollEntry] = []
         var ids: [UInt64] = []
         while true {
             let now = clock.now
             descriptors.removeAll(keepingCapacity: true)
             ids.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
+            descriptors.append(Syscalls.PollEntry(descriptor: wake, waitingFor: .readable))
             var timeout: Int32 = -1
             let exit = state.withLock { state -> Bool in
                 guard !state.waiters.isEmpty else {
@@ -159,7 +148,7 @@ public final class IOReactor: Sendable {
                 var nearest: ContinuousClock.Instant?
                 for (id, waiter) in state.waiters {
                     ids.append(id)
-                    descriptors.append(pollfd(fd: waiter.descriptor, events: waiter.events, revents: 0))
+                    descriptors.append(Syscalls.PollEntry(descriptor: waiter.descriptor, waitingFor: waiter.interest))
                     if let deadline = waiter.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
                 }
                 if let nearest { timeout = Self.pollMilliseconds(nearest - now) }
@@ -174,7 +163,7 @@ public final class IOReactor: Sendable {
 
             var failure: SystemError?
             do { _ = try Syscalls.poll(&descriptors, timeoutMilliseconds: timeout) } catch { failure = error }
-            if descriptors[0].revents != 0 { try? Syscalls.drain(wake: wake) }
+            if descriptors[0].isReady { try? Syscalls.drain(wake: wake) }
 
             let after = clock.now
             var resumptions: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
@@ -185,7 +174,7 @@ public final class IOReactor: Sendable {
                     state.waiters.removeAll()
                     return
                 }
-                for (index, id) in ids.enumerated() where descriptors[index + 1].revents != 0 {
+                for (index, id) in ids.enumerated() where descriptors[index + 1].isReady {
                     if let waiter = state.waiters.removeValue(forKey: id) {
                         resumptions.append((waiter.continuation, .ready))
                     }

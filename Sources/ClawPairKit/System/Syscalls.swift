@@ -2,8 +2,10 @@
     internal import Glibc
 #endif
 
-/// Every raw socket, poll, eventfd and thread call ClawPairKit makes, in one place (after
-/// swift-nio's `System.swift`).
+/// Every raw socket, pipe, poll, read, sleep and thread call ClawPairKit makes, in one place
+/// (after swift-nio's `System.swift`). The other files of this folder own the remaining kinds
+/// of OS resource (directories, file metadata, processes, interfaces, the resolver); no file
+/// outside it calls the C library (SystemLayerTests).
 ///
 /// The rules, applied here once so no caller has to remember them:
 /// - `EINTR` is retried (a signal arrived; the call did nothing). Exceptions are noted where
@@ -14,8 +16,8 @@
 ///   bug, not a condition to handle, so it traps with the call's name.
 /// - Every other failure throws ``SystemError`` with the call's name and `errno`.
 ///
-/// Descriptors are created non-blocking and close-on-exec, so a child process (a test's
-/// dnsmasq, `xdg-open`) never inherits a socket.
+/// Descriptors are created close-on-exec, so a child process (a test's dnsmasq, `xdg-open`)
+/// never inherits one; sockets are also non-blocking.
 package enum Syscalls {
     /// The outcome of a call on a non-blocking descriptor.
     package enum IOResult<Value> {
@@ -96,16 +98,29 @@ package enum Syscalls {
         }
     }
 
-    /// Starts connecting. `EINTR` means the handshake goes on in the background (POSIX), so it
-    /// is reported like `EINPROGRESS` rather than retried (a retry would say `EALREADY`).
     /// Ends both directions of a connected socket without closing the descriptor: a read
     /// waiting in another task then sees end of stream. Errors (not connected) are moot.
     package static func shutdown(_ descriptor: Int32) {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
+    /// Starts connecting. `EINTR` means the handshake goes on in the background (POSIX), so it
+    /// is reported like `EINPROGRESS` rather than retried (a retry would say `EALREADY`).
     package static func connect(_ descriptor: Int32, to address: SocketAddress) throws(SystemError) -> ConnectResult {
-        let result = address.withSockAddr { pointer, length in Glibc.connect(descriptor, pointer, length) }
+        try connected(address.withSockAddr { pointer, length in Glibc.connect(descriptor, pointer, length) })
+    }
+
+    /// `connect` for a local socket, where a non-blocking connect completes at once or fails
+    /// (`EAGAIN`: the listener's backlog is full). A name too long for `sun_path` fails with
+    /// `ENAMETOOLONG`.
+    package static func connect(_ descriptor: Int32, to address: UnixSocketAddress) throws(SystemError) -> ConnectResult {
+        guard let result = address.withSockAddr({ Glibc.connect(descriptor, $0, $1) }) else {
+            throw SystemError(call: "connect", errno: ENAMETOOLONG)
+        }
+        return try connected(result)
+    }
+
+    private static func connected(_ result: Int32) throws(SystemError) -> ConnectResult {
         guard result == -1 else { return .connected }
         let code = Glibc.errno
         switch code {
@@ -158,10 +173,13 @@ package enum Syscalls {
     /// glibc's `accept4`, which sets the flags atomically. Swift's Glibc module is built
     /// without `_GNU_SOURCE`, so GNU extensions are not imported and it is looked up at run
     /// time instead (every glibc since 2.10 has it).
-    private static let gnuAccept4: Accept4? = {
-        guard let symbol = Glibc.dlsym(Glibc.dlopen(nil, RTLD_NOW), "accept4") else { return nil }
-        return unsafeBitCast(symbol, to: Accept4.self)
-    }()
+    private static let gnuAccept4: Accept4? = gnuFunction("accept4", as: Accept4.self)
+
+    /// A function of the C library that Swift's Glibc module does not import, or nil.
+    private static func gnuFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+        guard let symbol = Glibc.dlsym(Glibc.dlopen(nil, RTLD_NOW), name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+    }
 
     /// The address a socket is bound to (`getsockname`).
     package static func localAddress(_ descriptor: Int32) throws(SystemError) -> SocketAddress? {
@@ -269,12 +287,33 @@ package enum Syscalls {
 
     // MARK: Readiness
 
-    /// Waits for events on `descriptors` for up to `timeoutMilliseconds` (-1: no limit).
-    /// Returns how many entries have events. `EINTR` returns 0 instead of retrying with the
+    /// One descriptor to ``poll(_:timeoutMilliseconds:)``, and after the call whether it is
+    /// ready. Laid out as one `pollfd`, so an array of them is handed to the kernel as it is.
+    package struct PollEntry {
+        fileprivate var raw: pollfd
+
+        package init(descriptor: Int32, waitingFor interest: IOReactor.Interest) {
+            let events =
+                switch interest {
+                case .readable: Int16(POLLIN)
+                case .writable: Int16(POLLOUT)
+                }
+            raw = pollfd(fd: descriptor, events: events, revents: 0)
+        }
+
+        package var descriptor: Int32 { raw.fd }
+
+        /// Set by the last poll: ready, or an error or hang-up (which the next call on the
+        /// descriptor reports).
+        package var isReady: Bool { raw.revents != 0 }
+    }
+
+    /// Waits for events on `entries` for up to `timeoutMilliseconds` (-1: no limit).
+    /// Returns how many entries are ready. `EINTR` returns 0 instead of retrying with the
     /// old timeout: the caller recomputes the time left from its deadlines anyway.
-    static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
-        let result = descriptors.withUnsafeMutableBufferPointer {
-            Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds)
+    package static func poll(_ entries: inout [PollEntry], timeoutMilliseconds: Int32) throws(SystemError) -> Int {
+        let result = entries.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: pollfd.self) { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
         }
         guard result == -1 else { return Int(result) }
         let code = Glibc.errno
@@ -286,9 +325,9 @@ package enum Syscalls {
     }
 
     /// A connected pair of non-blocking, close-on-exec datagram sockets: a byte sent on one
-    /// wakes a thread that polls the other. (`eventfd` would do with one descriptor, but
-    /// Swift's Glibc module does not import `sys/eventfd.h`; `socketpair` takes the flags
-    /// atomically, where `pipe` would need a racy `fcntl`.)
+    /// wakes a thread that polls the other (the reactor's poll thread, the mDNS loop).
+    /// (`eventfd` would do with one descriptor, but Swift's Glibc module does not import
+    /// `sys/eventfd.h`; `socketpair` takes the flags atomically, as ``pipe()`` does.)
     package static func wakePair() throws(SystemError) -> (reading: Int32, writing: Int32) {
         var descriptors: [Int32] = [-1, -1]
         let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
@@ -313,23 +352,43 @@ package enum Syscalls {
         }
     }
 
-    // MARK: Interfaces
+    // MARK: Pipes and files
 
-    /// The index of interface `name` (`eth0` → 2), or nil when there is none.
-    package static func interfaceIndex(named name: String) -> UInt32? {
-        let index = Glibc.if_nametoindex(name)
-        return index == 0 ? nil : index
+    /// A blocking pipe whose ends are close-on-exec from the start (`pipe2(O_CLOEXEC)`): with
+    /// `pipe` and a later `fcntl`, a child another thread spawns in between would inherit
+    /// both ends and keep the pipe open.
+    package static func pipe() throws(SystemError) -> (reading: Int32, writing: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        if let pipe2 = gnuPipe2 {
+            try blocking("pipe2") { pipe2(&descriptors, O_CLOEXEC) }
+        } else {
+            try blocking("pipe") { Glibc.pipe(&descriptors) }
+            for descriptor in descriptors { _ = Glibc.fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        }
+        return (descriptors[0], descriptors[1])
     }
 
-    /// The name of interface `index`, or nil when there is none.
-    package static func interfaceName(index: UInt32) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(IF_NAMESIZE) + 1)
-        return buffer.withUnsafeMutableBufferPointer { pointer -> String? in
-            guard Glibc.if_indextoname(index, pointer.baseAddress) != nil, let base = pointer.baseAddress else {
-                return nil
-            }
-            return String(cString: base)
-        }
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+
+    /// glibc's `pipe2` (since 2.9), looked up like ``gnuAccept4``.
+    private static let gnuPipe2: Pipe2? = gnuFunction("pipe2", as: Pipe2.self)
+
+    /// Reads what a pipe or file holds, up to the buffer's size; 0 means end of file.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+        -> IOResult<Int>
+    {
+        try retrying("read", wouldBlock: true) { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    // MARK: Time
+
+    /// Blocks the calling thread for `duration` (a thread of its own, or a short wait for a
+    /// child to exit; never a task on the cooperative pool). A signal may end it early.
+    package static func sleep(for duration: Duration) {
+        guard duration > .zero else { return }
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        _ = nanosleep(&request, nil)
     }
 
     // MARK: Threads

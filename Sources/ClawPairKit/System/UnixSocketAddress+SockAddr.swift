@@ -3,6 +3,9 @@ internal import Glibc
 #endif
 
 extension UnixSocketAddress {
+    /// `AF_UNIX`, for ``Syscalls/socket(family:type:)``.
+    package var family: Int32 { AF_UNIX }
+
     /// Calls `body` with this address as a `sockaddr_un` and its length; nil (and `body` not
     /// called) when the name does not fit in `sun_path`.
     func withSockAddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {
