@@ -3,12 +3,7 @@
 #include "LazyLibrary.h"
 #include "LazyAvahiCommon.h"
 
-enum { CCLAWSHIMS_LIBAVAHI_COMMON_FUNCTIONS(CCLAWSHIMS_SLOT, CCLAWSHIMS_SLOT_VOID) slotCount };
-static const char *const names[] = {CCLAWSHIMS_LIBAVAHI_COMMON_FUNCTIONS(CCLAWSHIMS_NAME, CCLAWSHIMS_NAME_VOID)};
-static void *_Atomic slots[slotCount];
-
-CClawShims_LazyLibrary CClawShims_libavahiCommon = {
-    .soname = "libavahi-common.so.3", .package = "libavahi-common3", .names = names, .slots = slots, .count = slotCount};
+CCLAWSHIMS_DEFINE_LIBRARY(CClawShims_libavahiCommon, CCLAWSHIMS_LIBAVAHI_COMMON_FUNCTIONS, "libavahi-common.so.3", "libavahi-common3")
 
 #define CCLAWSHIMS_LIBRARY CClawShims_libavahiCommon
 CCLAWSHIMS_LIBAVAHI_COMMON_FUNCTIONS(CCLAWSHIMS_FORWARD, CCLAWSHIMS_FORWARD_VOID)

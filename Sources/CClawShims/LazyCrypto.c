@@ -6,12 +6,7 @@
 #define CCLAWSHIMS_STRINGIFY_(x) #x
 #define CCLAWSHIMS_STRINGIFY(x) CCLAWSHIMS_STRINGIFY_(x)
 
-enum { CCLAWSHIMS_LIBCRYPTO_FUNCTIONS(CCLAWSHIMS_SLOT, CCLAWSHIMS_SLOT_VOID) slotCount };
-static const char *const names[] = {CCLAWSHIMS_LIBCRYPTO_FUNCTIONS(CCLAWSHIMS_NAME, CCLAWSHIMS_NAME_VOID)};
-static void *_Atomic slots[slotCount];
-
-CClawShims_LazyLibrary CClawShims_libcrypto = {
-    .soname = "libcrypto.so." CCLAWSHIMS_STRINGIFY(OPENSSL_VERSION_MAJOR), .package = "libssl3", .names = names, .slots = slots, .count = slotCount};
+CCLAWSHIMS_DEFINE_LIBRARY(CClawShims_libcrypto, CCLAWSHIMS_LIBCRYPTO_FUNCTIONS, "libcrypto.so." CCLAWSHIMS_STRINGIFY(OPENSSL_VERSION_MAJOR), "libssl3")
 
 #define CCLAWSHIMS_LIBRARY CClawShims_libcrypto
 CCLAWSHIMS_LIBCRYPTO_FUNCTIONS(CCLAWSHIMS_FORWARD, CCLAWSHIMS_FORWARD_VOID)

@@ -3,12 +3,7 @@
 #include "LazyLibrary.h"
 #include "LazyDNSSD.h"
 
-enum { CCLAWSHIMS_LIBDNS_SD_FUNCTIONS(CCLAWSHIMS_SLOT, CCLAWSHIMS_SLOT_VOID) slotCount };
-static const char *const names[] = {CCLAWSHIMS_LIBDNS_SD_FUNCTIONS(CCLAWSHIMS_NAME, CCLAWSHIMS_NAME_VOID)};
-static void *_Atomic slots[slotCount];
-
-CClawShims_LazyLibrary CClawShims_libdnssd = {
-    .soname = "libdns_sd.so.1", .package = "libavahi-compat-libdnssd1", .names = names, .slots = slots, .count = slotCount};
+CCLAWSHIMS_DEFINE_LIBRARY(CClawShims_libdnssd, CCLAWSHIMS_LIBDNS_SD_FUNCTIONS, "libdns_sd.so.1", "libavahi-compat-libdnssd1")
 
 #define CCLAWSHIMS_LIBRARY CClawShims_libdnssd
 CCLAWSHIMS_LIBDNS_SD_FUNCTIONS(CCLAWSHIMS_FORWARD, CCLAWSHIMS_FORWARD_VOID)

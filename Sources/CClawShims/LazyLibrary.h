@@ -2,8 +2,9 @@
 #define CCLAWSHIMS_LAZY_LIBRARY_H
 
 // What a Lazy*.c needs to define one library's forwarders (include/CClawShimsLibrary.h
-// says why they exist). Each file expands its list three times: slot numbers, names, and
-// the forwarders, with CCLAWSHIMS_LIBRARY defined as its descriptor.
+// says why they exist): CCLAWSHIMS_DEFINE_LIBRARY expands its list into slot numbers and
+// names, then the list again into the forwarders, with CCLAWSHIMS_LIBRARY defined as its
+// descriptor.
 
 #include "CClawShimsLibrary.h"
 
@@ -43,6 +44,15 @@ static inline void *CClawShims_function(CClawShims_LazyLibrary *library, size_t 
 #define CCLAWSHIMS_SLOT_VOID(name, params, args) CClawShimsSlot_##name,
 #define CCLAWSHIMS_NAME(ret, name, params, args) #name,
 #define CCLAWSHIMS_NAME_VOID(name, params, args) #name,
+
+/// Defines the descriptor `library` of a library whose functions are listed by `functions`
+/// (include/Lazy*.h): the slots, the names to resolve, and the library's soname and package.
+#define CCLAWSHIMS_DEFINE_LIBRARY(library, functions, sonameText, packageText)                        \
+    enum { functions(CCLAWSHIMS_SLOT, CCLAWSHIMS_SLOT_VOID) library##_slotCount };                    \
+    static const char *const library##_names[] = {functions(CCLAWSHIMS_NAME, CCLAWSHIMS_NAME_VOID)};   \
+    static void *_Atomic library##_slots[library##_slotCount];                                         \
+    CClawShims_LazyLibrary library = {.soname = sonameText, .package = packageText,                    \
+        .names = library##_names, .slots = library##_slots, .count = library##_slotCount};
 
 /// Defines clawpair_<name> to call the real function through the library's own prototype.
 /// The definition must agree with the declaration include/Lazy*.h made from that prototype.

@@ -6,12 +6,7 @@
 #define CCLAWSHIMS_STRINGIFY_(x) #x
 #define CCLAWSHIMS_STRINGIFY(x) CCLAWSHIMS_STRINGIFY_(x)
 
-enum { CCLAWSHIMS_LIBSSL_FUNCTIONS(CCLAWSHIMS_SLOT, CCLAWSHIMS_SLOT_VOID) slotCount };
-static const char *const names[] = {CCLAWSHIMS_LIBSSL_FUNCTIONS(CCLAWSHIMS_NAME, CCLAWSHIMS_NAME_VOID)};
-static void *_Atomic slots[slotCount];
-
-CClawShims_LazyLibrary CClawShims_libssl = {
-    .soname = "libssl.so." CCLAWSHIMS_STRINGIFY(OPENSSL_VERSION_MAJOR), .package = "libssl3", .names = names, .slots = slots, .count = slotCount};
+CCLAWSHIMS_DEFINE_LIBRARY(CClawShims_libssl, CCLAWSHIMS_LIBSSL_FUNCTIONS, "libssl.so." CCLAWSHIMS_STRINGIFY(OPENSSL_VERSION_MAJOR), "libssl3")
 
 #define CCLAWSHIMS_LIBRARY CClawShims_libssl
 CCLAWSHIMS_LIBSSL_FUNCTIONS(CCLAWSHIMS_FORWARD, CCLAWSHIMS_FORWARD_VOID)

@@ -17,16 +17,7 @@ enum DoctorCommand: Command {
             """,
         runs: Self.self)
 
-    struct Options: Sendable {
-        /// `--home`: the state directory to check.
-        let home: String?
-    }
-
-    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
-        Options(home: arguments.value(.home))
-    }
-
-    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+    static func run(_ options: HomeOptions, _ context: CommandContext) async throws -> ExitStatus {
         let checker = MachineChecker(
             inputs: MachineCheckInputs(environment: context.console.environment, homeOption: options.home))
         let style = context.style

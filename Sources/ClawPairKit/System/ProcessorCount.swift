@@ -1,9 +1,5 @@
 #if canImport(Glibc)
     internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
 #endif
 
 /// How many CPUs this machine has online.

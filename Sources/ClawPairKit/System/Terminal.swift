@@ -1,9 +1,5 @@
 #if canImport(Glibc)
 internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
 #endif
 
 /// The process's terminal, as the CLI's console sees it: whether a standard stream is one,

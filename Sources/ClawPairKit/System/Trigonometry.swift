@@ -1,9 +1,5 @@
 #if canImport(Glibc)
     internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
 #endif
 
 /// The C library's sine and cosine: the Swift standard library has none (swift-numerics,

@@ -23,8 +23,7 @@ enum GatewaysForgetCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
-        let registry = try GatewaysCommand.registry(home: options.gateway.home, context)
-        let id = try registry.resolve(options.gateway.id)
+        let (registry, id) = try options.gateway.resolve(context)
         let label = try GatewaysCommand.describe(id, in: registry)
         if !options.confirmed {
             try GatewaysCommand.confirm(

@@ -12,17 +12,9 @@ enum GatewaysListCommand: Command {
             """,
         runs: Self.self)
 
-    struct Options: Sendable {
-        let home: String?
-    }
-
-    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
-        Options(home: arguments.value(.home))
-    }
-
     /// Straight from the flat listing to bytes: with thousands of entries, models and a
     /// String per cell cost far more than reading SQLite (bench/registry).
-    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+    static func run(_ options: HomeOptions, _ context: CommandContext) async throws -> ExitStatus {
         let listing = try GatewaysCommand.registry(home: options.home, context).listing()
         let console = context.console
         if context.json {

@@ -16,8 +16,7 @@ enum GatewaysRenameCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
-        let registry = try GatewaysCommand.registry(home: options.gateway.home, context)
-        let id = try registry.resolve(options.gateway.id)
+        let (registry, id) = try options.gateway.resolve(context)
         try registry.rename(id, to: options.name)
         if context.json {
             context.printJSON(["id": .string(id.rawValue), "name": .string(options.name)])

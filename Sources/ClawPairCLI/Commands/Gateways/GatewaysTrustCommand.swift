@@ -27,8 +27,7 @@ enum GatewaysTrustCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
-        let registry = try GatewaysCommand.registry(home: options.gateway.home, context)
-        let id = try registry.resolve(options.gateway.id)
+        let (registry, id) = try options.gateway.resolve(context)
         guard let record = try registry.record(id) else { throw GatewayRegistry.notFound(options.gateway.id) }
         let new: CertificateFingerprint
         if let text = options.fingerprint {

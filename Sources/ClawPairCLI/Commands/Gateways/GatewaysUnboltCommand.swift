@@ -3,18 +3,11 @@ import ClawPairKit
 /// `clawpair gateways unbolt ID`: stop keeping its operator session.
 enum GatewaysUnboltCommand: Command {
     static let spec = CommandSpec(
-        name: "unbolt", summary: "Stop keeping its operator session; refused for the focused gateway.", usage: "ID [--json]",
-        positionals: 1...1, options: GatewaysCommand.sharedOptions,
-        discussion: "Unbolting the focused gateway is exit 3 (REGISTRY_FOCUSED): focus another gateway first.",
-        runs: Self.self)
-
-    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> GatewayIDOptions {
-        GatewayIDOptions(arguments)
-    }
+        gatewayID: "unbolt", summary: "Stop keeping its operator session; refused for the focused gateway.",
+        discussion: "Unbolting the focused gateway is exit 3 (REGISTRY_FOCUSED): focus another gateway first.", runs: Self.self)
 
     static func run(_ options: GatewayIDOptions, _ context: CommandContext) async throws -> ExitStatus {
-        let registry = try GatewaysCommand.registry(home: options.home, context)
-        let id = try registry.resolve(options.id)
+        let (registry, id) = try options.resolve(context)
         let changed = try registry.unbolt(id)
         if context.json {
             context.printJSON(["id": .string(id.rawValue), "bolt": false, "changed": .bool(changed)])
