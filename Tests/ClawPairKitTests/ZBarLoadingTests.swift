@@ -1,7 +1,7 @@
 import Testing
 @testable import ClawPairKit
 
-@Suite struct ZBarLibraryTests {
+@Suite struct ZBarLoadingTests {
     @Test func loadsTheSystemLibrary() throws {
         try CLibrary.libzbar.require()
     }
