@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ClawPairKit
+import ClawPairTestSupport
 
 /// `clawpair probe` on lab hosts with the real binary: `gw1` is a router that silently drops
 /// 10.99.0.0/24 (a blackhole route behind IP forwarding, so the client's SYNs vanish), `gw2`
@@ -9,6 +10,14 @@ import ClawPairKit
 @Suite(.serialized) struct ProbeIntegrationTests {
     static let fixture = LabHosts.packageRoot.appendingPathComponent("Tests/ClawPairKitTests/Fixtures/websocket-server.py").path
     static let gatewayPort = 18789
+
+    /// The interpreter the stand-in runs on (``TestPython``: `.build/venv`, with `websockets`).
+    static func python() throws -> String {
+        guard let python = TestPython.interpreter else {
+            throw LabHosts.Failure(description: "websocket-server.py needs python3 with `websockets`: \(TestPython.installHint)")
+        }
+        return python
+    }
 
     struct Lab {
         let hosts: LabHosts
@@ -26,7 +35,7 @@ import ClawPairKit
             try lab.exec("gw1", ["sh", "-c", "echo 1 > /proc/sys/net/ipv4/ip_forward"], allowFailure: false)
             try lab.exec("gw1", ["ip", "route", "add", "blackhole", "10.99.0.0/24"], allowFailure: false)
             try lab.exec("client", ["ip", "route", "add", "10.99.0.0/24", "via", router], allowFailure: false)
-            try lab.spawn("gw2", "ws", ["python3", Self.fixture, "challenge", "--host", gateway, "--port", "\(Self.gatewayPort)", "--lifetime", "300"])
+            try lab.spawn("gw2", "ws", [try Self.python(), Self.fixture, "challenge", "--host", gateway, "--port", "\(Self.gatewayPort)", "--lifetime", "300"])
             try lab.waitLog("gw2", "ws", "^PORT ")
             return Lab(hosts: lab, router: router, gateway: gateway)
         } catch {
@@ -193,7 +202,7 @@ import ClawPairKit
         defer { lab.hosts.down() }
         let port = 18790
         try lab.hosts.spawn("gw2", "wss", [
-            "python3", Self.fixture, "challenge", "\(directory)/leaf.pem", "\(directory)/leaf.key", "--host", lab.gateway, "--port", "\(port)",
+            try Self.python(), Self.fixture, "challenge", "\(directory)/leaf.pem", "\(directory)/leaf.key", "--host", lab.gateway, "--port", "\(port)",
         ])
         try lab.hosts.waitLog("gw2", "wss", "^PORT ")
         let resolve = "CLAWPAIR_RESOLVE=gateway.test:\(port):\(lab.gateway)"

@@ -9,7 +9,7 @@ import ClawPairTestSupport
 final class GatewayStub: Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/gateway-stub.py").path
-    static let installHint = "needs python3 with `websockets` (pip) and `cryptography` (apt install python3-cryptography)"
+    static let installHint = "needs python3 with `websockets` (PyPI) and `cryptography` (Debian python3-cryptography): \(TestPython.installHint)"
     /// 10 s for the interpreter and imports to start, far above what they take.
     static let startTimeout: Duration = .seconds(10)
     /// Hang guard for lines the stub prints after the client acted.
@@ -24,10 +24,7 @@ final class GatewayStub: Sendable {
     }
 
     static func start(mode: String) async throws -> GatewayStub {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let python = path.split(separator: ":").map({ "\($0)/python3" })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { throw SpawnedProcess.SpawnError(description: installHint) }
+        guard let python = TestPython.interpreter else { throw SpawnedProcess.SpawnError(description: installHint) }
         let process = try SpawnedProcess(executable: python, arguments: [script, mode])
         let deadline = ContinuousClock.now + startTimeout
         while ContinuousClock.now < deadline {

@@ -8,7 +8,7 @@ import ClawPairTestSupport
 final class PythonWebSocketServer: Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/websocket-server.py").path
-    static let installHint = "needs python3 with the `websockets` package: pip install websockets"
+    static let installHint = "needs python3 with the `websockets` package: \(TestPython.installHint)"
     /// 10 s for the interpreter and the import to start, far above the ~100 ms they take.
     static let startTimeout: Duration = .seconds(10)
 
@@ -33,10 +33,7 @@ final class PythonWebSocketServer: Sendable {
 
     /// Starts the server in `mode` and waits for it to print its port.
     static func start(mode: String, arguments: [String] = []) async throws -> PythonWebSocketServer {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let python = path.split(separator: ":").map({ "\($0)/python3" })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { throw SpawnedProcess.SpawnError(description: installHint) }
+        guard let python = TestPython.interpreter else { throw SpawnedProcess.SpawnError(description: installHint) }
         let process = try SpawnedProcess(executable: python, arguments: [script, mode] + arguments)
         let deadline = ContinuousClock.now + startTimeout
         while ContinuousClock.now < deadline {

@@ -11,7 +11,7 @@ import ClawPairTestSupport
 enum SimPythonClient {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/sim-client.py").path
-    static let installHint = "needs python3 with `websockets` (PyPI) and `cryptography` (Debian python3-cryptography)"
+    static let installHint = "needs python3 with `websockets` (PyPI) and `cryptography` (Debian python3-cryptography): \(TestPython.installHint)"
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -24,10 +24,7 @@ enum SimPythonClient {
         _ scenario: String, url: String, admin: String, fingerprint: String? = nil, extraArguments: [String] = [],
         environment: [String: String] = [:], timeout: Duration = .seconds(120)
     ) async throws -> JSONValue {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let python = path.split(separator: ":").map({ "\($0)/python3" })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { throw Failure(description: installHint) }
+        guard let python = TestPython.interpreter else { throw Failure(description: installHint) }
         var arguments = [script, scenario, "--url", url, "--admin", admin]
         if let fingerprint { arguments += ["--fingerprint", fingerprint] }
         arguments += extraArguments
