@@ -14,7 +14,8 @@ enum ScanCommand: Command {
             binarised, so screenshots of dark-mode apps and photos of screens work.
 
             JSON: an array, one object per image: {file, codes:[{text, setupCode | error}]}.
-            A code's text is "<redacted>" when it carries a secret, unless --show-secrets.
+            A code's text is "<redacted>" when it carries a secret, valid or rejected, unless
+            --show-secrets.
 
             Exit status: 0 when every image held a setup code (with --all: any QR code); 1 when
             an image held no QR code; 3 when an image could not be read or its code is not a
@@ -172,11 +173,14 @@ private struct ImageReport {
         return text
     }
 
-    /// The raw text, unless it is a setup code carrying a secret: its base64 spells the token.
+    /// The raw text, unless it spells a secret, accepted or rejected alike (decode's rule).
     private func visibleText(_ code: Code, showSecrets: Bool) -> String {
+        guard let text = code.symbol.text else {
+            return "0x" + code.symbol.bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
         if !showSecrets, case .success(let setupCode) = code.decoded, setupCode.auth.secret != nil {
             return Secret.redactedPlaceholder
         }
-        return code.symbol.text ?? "0x" + code.symbol.bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return SetupCodeRendering.visible(text, showSecrets: showSecrets)
     }
 }

@@ -19,47 +19,73 @@ public enum SetupCodeReader {
         guard input.utf8.count <= maximumInputBytes else {
             throw ClawPairError(.setupCodeInvalid, "input is longer than \(maximumInputBytes / 1024) KiB", remedy: newCodeRemedy)
         }
-        var text = Substring(input.trimmingWhitespace())
+        let text = prepared(input)
         guard !text.isEmpty else {
             throw ClawPairError(.setupCodeInvalid, "no setup code given", remedy: "paste the code, or pass - to read it from standard input")
         }
-        if text.lowercased().hasPrefix("oc-pair://") { text = text.dropFirst("oc-pair://".count) }
+        switch find(in: text) {
+        case .payload(let object):
+            return try interpret(payload: object, nowMs: nowMs)
+        case .deepLink(let link):
+            return try DeepLink.read(link)
+        case .url(let url):
+            let route = try route(fromURL: url)
+            try requirePlaintextAllowed(route)
+            return SetupCode(
+                form: .url, primary: route, fallbacks: [], auth: .none, expiresAtMs: nil,
+                tlsFingerprint: nil, name: nil, ignoredRoutes: [])
+        case .nothing(let undecodable):
+            throw undecodable
+                ?? ClawPairError(
+                    .setupCodeInvalid, "not a setup code, openclaw:// link or gateway URL",
+                    remedy: "copy the whole code from `openclaw qr` on the gateway host, or scan its QR code with `clawpair scan`")
+        }
+    }
 
+    /// The input trimmed, without an `oc-pair://` prefix.
+    static func prepared(_ input: String) -> Substring {
+        let text = Substring(input.trimmingWhitespace())
+        return text.lowercased().hasPrefix("oc-pair://") ? text.dropFirst("oc-pair://".count) : text
+    }
+
+    /// What the input holds, found the way the app looks (steps 3–7), not yet validated.
+    enum Found {
+        case payload(JSONValue)
+        case deepLink(String)
+        case url(String)
+        /// Nothing usable; the error of a whole-input base64 text that is no JSON object.
+        case nothing(undecodable: ClawPairError?)
+    }
+
+    static func find(in text: Substring) -> Found {
         // 3. Raw JSON.
         if text.hasPrefix("{"), let object = try? JSONParser.parse(Array(text.utf8)) {
-            return try interpret(payload: object, nowMs: nowMs)
+            return .payload(object)
         }
         // 4. The whole input as base64url.
         var undecodable: ClawPairError? = nil
         if let bytes = Base64URL.decode(text) {
             switch decodeJSONObject(bytes) {
-            case .success(let object): return try interpret(payload: object, nowMs: nowMs)
+            case .success(let object): return .payload(object)
             case .failure(let error): undecodable = error
             }
         }
         // 5. A code inside a pasted message.
         for token in pastedTokens(in: text) {
             if let bytes = Base64URL.decode(token), case .success(let object) = decodeJSONObject(bytes) {
-                return try interpret(payload: object, nowMs: nowMs)
+                return .payload(object)
             }
         }
         let lowered = text.lowercased()
         // 6. Deep links.
         if lowered.hasPrefix("openclaw://") || lowered.hasPrefix("openclaw-debug://") {
-            return try DeepLink.read(String(text))
+            return .deepLink(String(text))
         }
         // 7. A gateway URL.
         if ["ws://", "wss://", "http://", "https://"].contains(where: lowered.hasPrefix) {
-            let route = try route(fromURL: String(text))
-            try requirePlaintextAllowed(route)
-            return SetupCode(
-                form: .url, primary: route, fallbacks: [], auth: .none, expiresAtMs: nil,
-                tlsFingerprint: nil, name: nil, ignoredRoutes: [])
+            return .url(String(text))
         }
-        throw undecodable
-            ?? ClawPairError(
-                .setupCodeInvalid, "not a setup code, openclaw:// link or gateway URL",
-                remedy: "copy the whole code from `openclaw qr` on the gateway host, or scan its QR code with `clawpair scan`")
+        return .nothing(undecodable: undecodable)
     }
 
     /// Words of a pasted message that could be a code, with surrounding quotes and
