@@ -88,17 +88,22 @@ public enum SetupCodeReader {
         return .nothing(undecodable: undecodable)
     }
 
+    /// Quotes and punctuation around a code in a sentence.
+    static let pastedPunctuation: Set<Character> = [
+        "`", "'", "\"", "“", "”", "‘", "’", "(", ")", "[", "]", "{", "}", "<", ">", ".", ",", ";", ":",
+    ]
+
     /// Words of a pasted message that could be a code, with surrounding quotes and
-    /// punctuation trimmed.
-    static func pastedTokens(in text: Substring) -> [Substring] {
-        let trimmable: Set<Character> = ["`", "'", "\"", "“", "”", "‘", "’", "(", ")", "[", "]", "{", "}", "<", ">", ".", ",", ";", ":"]
+    /// punctuation trimmed. Linear in the text: each character is looked at a bounded number
+    /// of times (generic so tests can count).
+    static func pastedTokens<Text: BidirectionalCollection>(in text: Text) -> [Text.SubSequence] where Text.Element == Character {
+        let scheme = "oc-pair://"
         return text.split(whereSeparator: \.isWhitespace).compactMap { word in
-            var token = word.drop(while: trimmable.contains)
-            while let last = token.last, trimmable.contains(last) { token = token.dropLast() }
+            var token = word.trimming(while: pastedPunctuation.contains)
             // Someone pasting "oc-pair://CODE" into a sentence means the code.
-            if token.lowercased().hasPrefix("oc-pair://") { token = token.dropFirst("oc-pair://".count) }
+            if String(token.prefix(scheme.count)).lowercased() == scheme { token = token.dropFirst(scheme.count) }
             guard token.count >= minimumPastedTokenLength,
-                token.utf8.allSatisfy({ $0.isBase64URLCharacter || $0 == UInt8(ascii: "=") })
+                token.allSatisfy({ $0.asciiValue.map { $0.isBase64URLCharacter || $0 == UInt8(ascii: "=") } ?? false })
             else { return nil }
             return token
         }
@@ -140,7 +145,7 @@ public enum SetupCodeReader {
         }
 
         var routes: [GatewayRoute] = hostFormRoute.map { [$0] } ?? []
-        var ignored: [SetupCode.IgnoredRoute] = []
+        var ignored = FirstOccurrences<String, SetupCode.IgnoredRoute>()
         var firstError: ClawPairError? = nil
         var seen = Set(routes.map(\.url))
         for candidate in candidates where routes.count < maximumRoutes {
@@ -151,9 +156,7 @@ public enum SetupCodeReader {
                 routes.append(route)
             } catch {
                 firstError = firstError ?? error
-                if !ignored.contains(where: { $0.url == candidate }) {
-                    ignored.append(.init(url: candidate, error: error.code, reason: error.message))
-                }
+                ignored.append(.init(url: candidate, error: error.code, reason: error.message), key: candidate)
             }
         }
         guard let primary = routes.first else {
@@ -196,7 +199,7 @@ public enum SetupCodeReader {
 
         return SetupCode(
             form: .setupCode, primary: primary, fallbacks: Array(routes.dropFirst()), auth: auth,
-            expiresAtMs: expiresAtMs, tlsFingerprint: fingerprint, name: nil, ignoredRoutes: ignored)
+            expiresAtMs: expiresAtMs, tlsFingerprint: fingerprint, name: nil, ignoredRoutes: ignored.elements)
     }
 
     /// Older producers: `{host, port?, tls?}`, where `tls` defaults to true.
