@@ -183,6 +183,7 @@ public final class SimGateway: Sendable {
     }
 
     private func acceptAdmin() async {
+        let requestGuard = SimAdminRequestGuard(port: adminListener.localAddress.port)
         let router = SimAdminRouter(
             state: state,
             mintSetupCode: { [self] request throws(ClawPairError) in try mint(request) },
@@ -207,17 +208,20 @@ public final class SimGateway: Sendable {
                     try? await Task.sleep(for: .milliseconds(50))
                     continue
                 }
-                group.addTask { await Self.serveAdmin(connection, router: router) }
+                group.addTask { await Self.serveAdmin(connection, router: router, guard: requestGuard) }
             }
         }
     }
 
-    private static func serveAdmin(_ connection: TCPConnection, router: SimAdminRouter) async {
+    private static func serveAdmin(_ connection: TCPConnection, router: SimAdminRouter, guard requestGuard: SimAdminRequestGuard) async {
         let deadline = ContinuousClock.now + .seconds(10)
         let response: SimAdminRouter.Response
         do {
             guard let request = try await HTTPServerRequestReader.read(from: connection, until: deadline) else { return }
-            response = await router.handle(method: request.head.method, path: request.head.path, body: request.body)
+            response =
+                if let refusal = requestGuard.refusal(request.head) { refusal } else {
+                    await router.handle(method: request.head.method, path: request.head.path, body: request.body)
+                }
         } catch let error as HTTPWireError {
             response = SimAdminRouter.error(400, "BAD_REQUEST", error.reason)
         } catch {
@@ -226,8 +230,10 @@ public final class SimGateway: Sendable {
         let reason = switch response.status {
         case 200: "OK"
         case 400: "Bad Request"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 415: "Unsupported Media Type"
         default: "Error"
         }
         try? await HTTPServerRequestReader.respond(

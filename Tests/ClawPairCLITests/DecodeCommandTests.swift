@@ -31,6 +31,24 @@ private let token = "q3Xv9mN2pL8sR4tW7yZ1aB5cD6eF0gH2iJ3kL4mN5oP"
         #expect(shown.stdout.contains(token))
     }
 
+    /// A skipped route's URL is shown as the code named it, so a user:password in it would be
+    /// printed next to the redacted token.
+    @Test func skippedRouteCredentialsOnlyWithShowSecrets() async throws {
+        let code = SetupCodePayload(
+            url: "wss://gw.example.ts.net", urls: ["ws://operator:pw-skipped-6d6d6d@192.168.1.20:18789"], bootstrapToken: token
+        ).encoded()
+        for arguments in [["decode", code], ["decode", "--json", code]] {
+            let result = await runCLI(arguments)
+            #expect(result.status == 0)
+            #expect(!result.stdout.contains("pw-skipped-6d6d6d") && !result.stderr.contains("pw-skipped-6d6d6d"), "\(arguments)")
+        }
+        let json = try JSONParser.parse(await runCLI(["decode", "--json", code]).stdout)
+        #expect(json["ignoredRoutes"]?.arrayElement(0)?["url"] == "<redacted>")
+        #expect(json["ignoredRoutes"]?.arrayElement(0)?["code"] == "SETUP_CODE_INVALID")
+        let shown = await runCLI(["decode", "--show-secrets", code])
+        #expect(shown.stdout.contains("ws://operator:pw-skipped-6d6d6d@192.168.1.20:18789"))
+    }
+
     @Test func readsStdinWithDashOrNoArgument() async {
         for arguments in [["decode", "-"], ["decode"]] {
             let result = await runCLI(arguments + ["--json"], stdin: "Setup code: \(vector)\n")

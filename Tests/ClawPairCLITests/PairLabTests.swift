@@ -23,7 +23,8 @@ import ClawPairKit
             let script = """
                 import sys, urllib.request
                 method, url, body = sys.argv[1], sys.argv[2], sys.argv[3]
-                request = urllib.request.Request(url, data=body.encode() if method == "POST" else None, method=method)
+                headers = {"Content-Type": "application/json"} if method == "POST" else {}
+                request = urllib.request.Request(url, data=body.encode() if method == "POST" else None, method=method, headers=headers)
                 print(urllib.request.urlopen(request, timeout=10).read().decode())
                 """
             let result = try hosts.exec("gw1", ["python3", "-c", script, method, "http://127.0.0.1:\(PairLabTests.adminPort)\(path)", body], allowFailure: false)

@@ -32,7 +32,8 @@ import Testing
         @discardableResult
         func admin(_ method: String, _ path: String, body: String = "") throws -> JSONValue {
             var command = ["curl", "-sS", "-X", method, adminURL + path]
-            if !body.isEmpty { command += ["-H", "Content-Type: application/json", "-d", body] }
+            if method == "POST" { command += ["-H", "Content-Type: application/json"] }
+            if !body.isEmpty { command += ["-d", body] }
             let result = try lab.exec(host, command, allowFailure: false)
             return try JSONParser.parse(result.stdout)
         }
@@ -194,7 +195,9 @@ import Testing
         #expect(result.json?["error"]?["message"]?.stringValue?.contains("pairing request expired (requestId: \(requestId))") == true)
         #expect(result.json?["error"]?["remedy"]?.stringValue?.contains("pair again with a new setup code") == true, "\(String(describing: result.json))")
         #expect(try sim.admin("GET", "/pending") == .array([]))
-        let late = try lab.exec("gw", ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", sim.adminURL + "/approve/\(requestId)"])
+        let late = try lab.exec(
+            "gw",
+            ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Content-Type: application/json", sim.adminURL + "/approve/\(requestId)"])
         #expect(late.stdout == "404")
         let outcomes = try sim.attempts().compactMap { $0["outcome"]?.stringValue }
         #expect(outcomes.last == "PAIRING_EXPIRED", "\(outcomes)")

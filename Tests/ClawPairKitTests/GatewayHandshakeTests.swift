@@ -109,10 +109,10 @@ import Testing
             Issue.record("got \(String(describing: error))")
             return
         }
-        #expect(request.requestId == "req-1234")
+        #expect(request.requestId == "5f0c6a2e-1234-4c8e-9b1a-7d3e2f4a6b8c")
         #expect(request.reason == "not-paired")
         #expect(request.deviceId == Self.identity.deviceId)
-        #expect(error?.remedy.contains("openclaw devices approve req-1234") == true)
+        #expect(error?.remedy.contains("openclaw devices approve 5f0c6a2e-1234-4c8e-9b1a-7d3e2f4a6b8c") == true)
         #expect(error?.clawPairError.code == .pairingRequired)
         #expect(error?.clawPairError.code.category == .authorization)
     }
@@ -124,12 +124,12 @@ import Testing
             Issue.record("got \(String(describing: error))")
             return
         }
-        #expect(request.requestId == "req-77")
+        #expect(request.requestId == "77777777-7777-4777-8777-777777777777")
         #expect(error?.clawPairError.code.category == .authorization)
     }
 
     @Test(arguments: [
-        ("wait", GatewayConnectError.waitThenRetry(.init(requestId: "req-5", message: ""), retryAfterMs: nil)),
+        ("wait", GatewayConnectError.waitThenRetry(.init(requestId: "55555555-5555-4555-8555-555555555555", message: ""), retryAfterMs: nil)),
         ("ratelimited", .rateLimited(retryAfterMs: 2500, message: "slow down")),
         ("mismatch", .protocolMismatch(message: "protocol mismatch")),
         ("bootstrapinvalid", .bootstrapTokenInvalid(message: "bootstrap token invalid")),

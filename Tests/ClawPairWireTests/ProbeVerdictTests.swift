@@ -83,6 +83,15 @@ import Testing
         #expect(verdict.remedy?.contains(words) == true, "\(verdict.remedy ?? "nil")")
     }
 
+    /// Routes come from setup codes and discovery: a command in a remedy quotes what it names
+    /// (an IPv6 literal's brackets are a shell glob).
+    @Test func remedyCommandsQuoteWhatTheyName() {
+        let access = Self.failed("wss://[fe80::1%25eth0]:443", 0, at: .http, "HTTP_ACCESS_CHALLENGE")
+        #expect(ProbeVerdict.decide([access]).remedy == "run `clawpair access login 'wss://[fe80::1%25eth0]:443'`")
+        let dns = Self.failed("wss://gw.example.com", 0, at: .dns, "DNS_NXDOMAIN")
+        #expect(ProbeVerdict.decide([dns]).remedy?.hasSuffix("or set CLAWPAIR_RESOLVE=gw.example.com:443:ADDRESS") == true)
+    }
+
     @Test func noRoutesIsNotOk() {
         let verdict = ProbeVerdict.decide([])
         #expect(!verdict.ok)

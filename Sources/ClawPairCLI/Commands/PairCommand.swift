@@ -29,8 +29,9 @@ enum PairCommand: Command {
             The device connects as a node and as an operator (full access, or limited for a code
             with a plaintext LAN route) with this installation's device key. While the gateway
             holds the request for approval, the request id and the command to run on the gateway
-            host (openclaw devices approve <requestId>) are printed on standard error, and the
-            connect is retried with the same bootstrap token until approved, rejected, expired
+            host (openclaw devices approve <requestId>) are printed on standard error (an id that
+            is not a UUID is refused, and no command is built from it), and the connect is
+            retried with the same bootstrap token until approved, rejected, expired
             or --wait runs out. Pairing is complete only when both the node and the operator
             device tokens arrived; then the entry, its pin (when the system does not vouch for the
             certificate), both tokens and the route are stored in one transaction, and the first

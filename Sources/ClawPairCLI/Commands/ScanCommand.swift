@@ -14,11 +14,13 @@ enum ScanCommand: Command {
             binarised, so screenshots of dark-mode apps and photos of screens work.
 
             JSON: an array, one object per image: {file, codes:[{text, setupCode | error}]}.
-            A code's text is "<redacted>" when it carries a secret, unless --show-secrets.
+            A code's text is "<redacted>" when it carries a secret, valid or rejected, unless
+            --show-secrets.
 
-            Exit status: 0 when every image held a setup code (with --all: any QR code); 1 when
-            an image held no QR code; 3 when an image could not be read or its code is not a
-            valid setup code. With several images the most serious outcome wins.
+            Exit status: 0 when every image held a setup code; 1 when an image held no QR code;
+            3 when an image could not be read or none of its codes is a valid setup code (with
+            --all too: it lists more, the status stays). With several images the most serious
+            outcome wins.
             """,
         runs: Self.self)
 
@@ -100,23 +102,20 @@ private struct ImageReport {
                     return try SetupCodeReader.read(text, nowMs: nowMs)
                 })
             }
-            // Without --all the setup code wins; if there is none, the first code explains why.
-            if listAll {
-                codes = all
-            } else {
-                codes = [all.first { if case .success = $0.decoded { true } else { false } } ?? all.first].compactMap { $0 }
-            }
+            // The setup code wins; if there is none, the first code explains why. It decides the
+            // exit status, so --all changes what is listed, not the verdict.
+            verdict = all.first { if case .success = $0.decoded { true } else { false } } ?? all.first
+            codes = listAll ? all : [verdict].compactMap { $0 }
         }
-        self.listAll = listAll
     }
 
-    private let listAll: Bool
+    /// The code the image is judged by.
+    private var verdict: Code?
 
     var status: ExitStatus {
         if let readError { return ExitStatus(readError.code.category) }
-        guard !codes.isEmpty else { return .notFound }
-        if listAll { return .success }
-        if case .failure(let error) = codes[0].decoded { return ExitStatus(error.code.category) }
+        guard let verdict else { return .notFound }
+        if case .failure(let error) = verdict.decoded { return ExitStatus(error.code.category) }
         return .success
     }
 
@@ -172,11 +171,14 @@ private struct ImageReport {
         return text
     }
 
-    /// The raw text, unless it is a setup code carrying a secret: its base64 spells the token.
+    /// The raw text, unless it spells a secret, accepted or rejected alike (decode's rule).
     private func visibleText(_ code: Code, showSecrets: Bool) -> String {
+        guard let text = code.symbol.text else {
+            return "0x" + code.symbol.bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
         if !showSecrets, case .success(let setupCode) = code.decoded, setupCode.auth.secret != nil {
             return Secret.redactedPlaceholder
         }
-        return code.symbol.text ?? "0x" + code.symbol.bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return SetupCodeRendering.visible(text, showSecrets: showSecrets)
     }
 }

@@ -63,7 +63,9 @@ enum SimCommand: Command {
             device and its device tokens, closes its sessions with 1008), POST /fault/NAME
             with NAME one of drop-ticks,
             close-1008, slow-challenge, no-challenge, access-challenge, rate-limit, startup,
-            reset.
+            reset. So that no web page can drive it, the endpoint answers only requests whose
+            Host is 127.0.0.1, localhost or [::1] with its port, refuses a foreign Origin (403)
+            and takes only Content-Type: application/json POSTs (415).
             """,
         runs: Self.self)
 

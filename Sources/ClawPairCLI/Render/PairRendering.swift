@@ -58,10 +58,12 @@ struct PairRendering {
     /// notice (what the gateway's operator must run) and an explicit trust always.
     static func eventLine(_ event: PairingEvent, progress: Bool) -> String? {
         switch event {
-        case .pending(let requestId, let command, let kind):
-            let id = requestId.map { TerminalText.escape($0) } ?? "(no id given)"
-            let run = command.map { TerminalText.escape($0) } ?? "openclaw devices list, then openclaw devices approve <requestId>"
-            return "clawpair pair: the gateway holds pairing request \(id) (\(kind.rawValue)) for approval; on the gateway host run:\n  \(run)\n"
+        case .pending(let request, let kind):
+            // Only a gateway-shaped id is shown, and only it goes into the command.
+            let which = request.requestId.map { "pairing request \(TerminalText.escape($0))" } ?? "a pairing request"
+            let refusal = request.refusal.map { " (\($0))" } ?? ""
+            return "clawpair pair: the gateway holds \(which) (\(kind.rawValue)) for approval\(refusal); on the gateway host run:\n"
+                + "  \(TerminalText.escape(request.approvalSteps))\n"
         case .certificateTrusted(let route, let fingerprint):
             return "clawpair pair: trusting the certificate of \(TerminalText.escape(route.url)): sha256 \(fingerprint.hex)\n"
         case .routeFailed(let route, let error):

@@ -20,10 +20,23 @@ struct SetupCodeRendering {
         if !code.ignoredRoutes.isEmpty {
             members.append((
                 "ignoredRoutes",
-                .array(code.ignoredRoutes.map { ["url": .string($0.url), "code": .string($0.error.rawValue), "message": .string($0.reason)] })
+                .array(
+                    code.ignoredRoutes.map {
+                        [
+                            "url": .string(Self.visible($0.url, showSecrets: showSecrets)), "code": .string($0.error.rawValue),
+                            "message": .string($0.reason),
+                        ]
+                    })
             ))
         }
         return .object(members)
+    }
+
+    /// Input as output may show it: `<redacted>` when it spells a credential (a code's base64,
+    /// a link's `token=`, a URL's `user:password@`; ``SetupCodeReader/carriesSecret(_:)``),
+    /// valid or not, unless `showSecrets`.
+    static func visible(_ raw: String, showSecrets: Bool) -> String {
+        showSecrets || !SetupCodeReader.carriesSecret(raw) ? raw : Secret.redactedPlaceholder
     }
 
     private var secretJSON: JSONValue {
@@ -67,7 +80,8 @@ struct SetupCodeRendering {
             row("access", "limited: plaintext to a non-loopback host, so operator.admin is not granted")
         }
         for ignored in code.ignoredRoutes {
-            row("skipped", style.dim(TerminalText.escape(ignored.url) + " — " + TerminalText.escape(ignored.reason)))
+            let url = Self.visible(ignored.url, showSecrets: showSecrets)
+            row("skipped", style.dim(TerminalText.escape(url) + " — " + TerminalText.escape(ignored.reason)))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -37,7 +37,8 @@ enum DBusCheck {
             return MachineCheck(
                 id: .dbus, status: .fail,
                 detail: "\(variable) is not a D-Bus address: \(text)",
-                remedy: "unset \(variable) (the default is unix:path=\(DBusAddress.defaultSystemBusSocketPath)), or set it to unix:path=SOCKET"
+                remedy: "unset \(ShellQuoting.quote(variable)) (the default is unix:path=\(DBusAddress.defaultSystemBusSocketPath)), "
+                    + "or set it to unix:path=SOCKET"
             )
         case .notDialable(let text):
             return MachineCheck(

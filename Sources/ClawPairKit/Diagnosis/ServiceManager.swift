@@ -16,16 +16,16 @@ public enum ServiceManager: String, Sendable, Hashable {
     /// `systemctl start NAME` or `service NAME start`.
     public func startCommand(_ service: String) -> String {
         switch self {
-        case .systemd: "systemctl start \(service)"
-        case .other: "service \(service) start"
+        case .systemd: "systemctl start \(ShellQuoting.quote(service))"
+        case .other: "service \(ShellQuoting.quote(service)) start"
         }
     }
 
     /// `systemctl restart NAME` or `service NAME restart`.
     public func restartCommand(_ service: String) -> String {
         switch self {
-        case .systemd: "systemctl restart \(service)"
-        case .other: "service \(service) restart"
+        case .systemd: "systemctl restart \(ShellQuoting.quote(service))"
+        case .other: "service \(ShellQuoting.quote(service)) restart"
         }
     }
 }

@@ -26,7 +26,7 @@ public enum ImageDecoder {
         case .gif, .bmp, .webp, .tiff, .pam:
             throw ClawPairError(
                 .imageUnsupported, "\(format.rawValue) images are not supported",
-                remedy: "convert the image to PNG, e.g. `convert in.\(format.rawValue.lowercased()) out.png`"
+                remedy: "convert the image to PNG, e.g. `convert \(ShellQuoting.quote("in." + format.rawValue.lowercased())) out.png`"
             )
         }
     }

@@ -8,9 +8,9 @@ public enum PairingEvent: Sendable {
     case routeSelected(GatewayRoute)
     /// The handshake as this session kind starts.
     case connecting(GatewaySessionKind)
-    /// The gateway holds a pairing request for approval; `approveCommand` is what its
-    /// operator runs. Reported once per request id.
-    case pending(requestId: String?, approveCommand: String?, kind: GatewaySessionKind)
+    /// The gateway holds a pairing request for approval; its `approvalSteps` are what the
+    /// gateway's operator runs (a refused id builds no command). Reported once per request id.
+    case pending(GatewayConnectError.PairingRequest, kind: GatewaySessionKind)
     /// Retrying in `after` (pending, rate limited or starting up).
     case retrying(after: Duration, reason: String)
     /// The session kind's credential arrived.

@@ -195,6 +195,8 @@ struct ApprovalWaiter<C: Clock>: Sendable where C.Duration == Duration {
     private var deadline: C.Instant?
     private var backoff: Duration = .zero
     private var lastRequest: GatewayConnectError.PairingRequest?
+    /// A request without a usable id was reported (so retries do not repeat it).
+    private var reportedWithoutId = false
 
     init(wait: Duration, clock: C) {
         self.wait = wait
@@ -208,10 +210,11 @@ struct ApprovalWaiter<C: Clock>: Sendable where C.Duration == Duration {
         if let id = request.requestId {
             guard !requestIds.contains(id) else { return }
             requestIds.append(id)
-        } else if !requestIds.isEmpty {
-            return
+        } else {
+            guard requestIds.isEmpty, !reportedWithoutId else { return }
+            reportedWithoutId = true
         }
-        onEvent(.pending(requestId: request.requestId, approveCommand: request.approveCommand, kind: kind))
+        onEvent(.pending(request, kind: kind))
     }
 
     /// The next pause: the gateway's `retryAfterMs` when given (clamped), else the backoff.
@@ -232,7 +235,8 @@ struct ApprovalWaiter<C: Clock>: Sendable where C.Duration == Duration {
                 throw ClawPairError(
                     .pairingTimedOut, "the gateway did not approve this device within \(wait.secondsText) s\(id)",
                     remedy: request.approveCommand.map { "run `\($0)` on the gateway host, then pair again (a longer --wait helps)" }
-                        ?? "approve this device on the gateway host (`openclaw devices list`), then pair again")
+                        ?? "approve this device on the gateway host (`openclaw devices list`), then pair again"
+                        + (request.refusal.map { " (\($0))" } ?? ""))
             }
             throw failure.clawPairError
         }

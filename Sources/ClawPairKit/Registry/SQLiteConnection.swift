@@ -119,7 +119,8 @@ final class SQLiteConnection {
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return ClawPairError(
                 .registryCorrupt, "the registry \(path) is damaged (\(detail), \(code)); it was left as it is",
-                remedy: "move it away (mv \(path) \(path).damaged) to start an empty registry, or restore a backup")
+                remedy: "move it away (mv \(ShellQuoting.quote(path)) \(ShellQuoting.quote(path + ".damaged"))) to start an empty registry, "
+                    + "or restore a backup")
         case SQLITE_BUSY, SQLITE_LOCKED:
             return ClawPairError(
                 .registryBusy, "the registry \(path) stayed locked by another process for \(busyTimeoutMs / 1000) s (\(detail))",

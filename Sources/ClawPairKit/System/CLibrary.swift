@@ -75,7 +75,8 @@ package struct CLibrary: Sendable {
         }
         if status == CClawShims_LibraryReady { return }
         let remedy = status == CClawShims_LibraryIncomplete
-            ? "install a current \(package): apt-get install \(package)" : "install it: apt-get install \(package)"
+            ? "install a current \(package): apt-get install \(ShellQuoting.quote(package))"
+            : "install it: apt-get install \(ShellQuoting.quote(package))"
         throw ClawPairError(code, message, remedy: remedy)
     }
 }

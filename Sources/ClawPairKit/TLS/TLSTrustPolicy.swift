@@ -39,13 +39,13 @@ public enum TLSTrustPolicy {
                 "the certificate of \(peer.serverName) (subject \(peer.subject), issuer \(peer.issuer)) is not trusted by this system\(why); "
                     + "its SHA-256 fingerprint is \(peer.fingerprint.hex)",
                 remedy: "verify the fingerprint out of band (on the gateway host, `openssl x509 -noout -fingerprint -sha256 -in CERT` "
-                    + "prints \(peer.fingerprint.colonSeparated)), then trust it with --trust \(peer.fingerprint.hex)"))
+                    + "prints \(peer.fingerprint.colonSeparated)), then trust it with --trust \(ShellQuoting.quote(peer.fingerprint.hex))"))
         }
         guard peer.hostnameMatched else {
             return .rejected(ClawPairError(
                 .tlsNameMismatch,
                 "the certificate presented by \(peer.serverName) is not valid for that name (subject \(peer.subject))",
-                remedy: "connect with a name the certificate lists, or pin it with --trust \(peer.fingerprint.hex) after verifying it"))
+                remedy: "connect with a name the certificate lists, or pin it with --trust \(ShellQuoting.quote(peer.fingerprint.hex)) after verifying it"))
         }
         if now < peer.notBefore {
             return .rejected(ClawPairError(

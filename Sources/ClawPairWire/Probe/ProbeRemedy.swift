@@ -8,13 +8,15 @@ public enum ProbeRemedy {
         let detail = route.stages.last { $0.layer == failure.layer }?.detail ?? .object([])
         let host = gateway.host
         let port = gateway.port
+        // Hosts come from setup codes and discovery: whatever a command line names is quoted.
+        let resolve = "CLAWPAIR_RESOLVE=" + ShellQuoting.quote("\(host):\(port):ADDRESS")
         switch failure.code {
         case .dnsNXDomain:
             return "check the spelling of \(host); for a name only your LAN knows use its .local name, "
-                + "or set CLAWPAIR_RESOLVE=\(host):\(port):ADDRESS"
+                + "or set \(resolve)"
         case .dnsTimeout, .dnsFailure:
             return "check this machine's resolver (/etc/resolv.conf; `clawpair doctor`), "
-                + "or set CLAWPAIR_RESOLVE=\(host):\(port):ADDRESS"
+                + "or set \(resolve)"
         case .tcpRefused, .tcpTimeout, .tcpUnreachable:
             return connectRemedy(failure.code, host: host, port: port)
         case .tlsHandshakeFailed:
@@ -22,7 +24,7 @@ public enum ProbeRemedy {
         case .tlsUntrusted:
             let fingerprint = detail["fingerprint"]?.stringValue ?? "the fingerprint above"
             return "verify \(fingerprint) on the gateway host with `openssl x509 -noout -fingerprint -sha256 -in CERT`, "
-                + "then probe with --fingerprint \(fingerprint) (pair with --trust)"
+                + "then probe with --fingerprint \(ShellQuoting.quote(fingerprint)) (pair with --trust)"
         case .tlsNameMismatch:
             let subject = detail["subject"]?.stringValue.map { " (\($0))" } ?? ""
             return "use a host name the certificate lists\(subject), or pin it with --fingerprint after verifying it"
@@ -38,7 +40,7 @@ public enum ProbeRemedy {
             return "use a wss:// URL (for a tailnet, Tailscale Serve gives one), or a LAN or loopback address"
         case .httpAccessChallenge:
             let login = detail["loginHost"]?.stringValue.map { " (sign-in at \($0))" } ?? ""
-            return "run `clawpair access login \(gateway.url)`\(login)"
+            return "run `clawpair access login \(ShellQuoting.quote(gateway.url))`\(login)"
         case .httpUnexpectedStatus:
             let status = detail["status"].flatMap { if case .integer(let s) = $0 { s } else { nil } }
             let answered = status.map { "answered \($0)" } ?? "did not answer"

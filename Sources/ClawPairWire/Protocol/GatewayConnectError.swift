@@ -41,7 +41,11 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
 
     /// The pairing request a gateway reported.
     public struct PairingRequest: Sendable, Hashable {
+        /// The gateway's id for the request, only when it has the gateway's shape
+        /// (``PairingRequestID``); nil when none was given or it was refused.
         public var requestId: String?
+        /// The gateway sent an id that is not a UUID; it is neither shown nor put in a command.
+        public var refusedRequestId: Bool
         /// `not-paired`, `role-upgrade`, `scope-upgrade`, `metadata-upgrade`.
         public var reason: String?
         public var deviceId: String?
@@ -49,14 +53,30 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
         public var message: String
 
         public init(requestId: String?, reason: String? = nil, deviceId: String? = nil, message: String) {
-            self.requestId = requestId
+            let refused = requestId.map { !PairingRequestID.isWellFormed($0) } ?? false
+            self.requestId = refused ? nil : requestId
+            self.refusedRequestId = refused
             self.reason = reason
             self.deviceId = deviceId
             self.message = message
         }
 
-        /// The command the gateway's operator runs to approve: `openclaw devices approve <requestId>`.
-        public var approveCommand: String? { requestId.map { "openclaw devices approve \($0)" } }
+        /// The command the gateway's operator runs to approve, `openclaw devices approve
+        /// <requestId>`, the id quoted for the shell; nil without a well-formed id.
+        public var approveCommand: String? {
+            guard let requestId, PairingRequestID.isWellFormed(requestId) else { return nil }
+            return "openclaw devices approve " + ShellQuoting.quote(requestId)
+        }
+
+        /// What the operator runs, on one line: the approve command, else the listing first.
+        public var approvalSteps: String {
+            approveCommand ?? "openclaw devices list, then openclaw devices approve <requestId>"
+        }
+
+        /// Why no command names the request, when the gateway's id was refused.
+        public var refusal: String? {
+            refusedRequestId ? "the gateway's request id is not a UUID, so no command is built from it" : nil
+        }
     }
 
     // MARK: From the gateway's answer
@@ -130,7 +150,7 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
             if let command = request.approveCommand {
                 return "approve this device on the gateway host: \(command) (list requests with: openclaw devices list)"
             }
-            return "approve this device on the gateway host: openclaw devices list, then openclaw devices approve <requestId>"
+            return "approve this device on the gateway host: \(request.approvalSteps)" + (request.refusal.map { " (\($0))" } ?? "")
         case .pairingRejected: return "the gateway's operator rejected this device; ask them, then pair again with a new setup code"
         case .pairingExpired: return "the pairing request expired; pair again with a new setup code"
         case .rateLimited(let ms, _):

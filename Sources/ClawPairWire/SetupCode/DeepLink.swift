@@ -72,7 +72,7 @@ enum DeepLink {
 
     /// `name=value&…`, percent-decoded. `+` stays `+`: the app's URL parser does not read it
     /// as a space, and tokens may contain it.
-    private static func parseQuery(_ query: Substring) throws(ClawPairError) -> [(String, String)] {
+    static func parseQuery(_ query: Substring) throws(ClawPairError) -> [(String, String)] {
         var result: [(String, String)] = []
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

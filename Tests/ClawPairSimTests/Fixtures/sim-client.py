@@ -80,7 +80,9 @@ class Admin:
 
     def call(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else (b"" if method == "POST" else None)
-        request = urllib.request.Request(self.base + path, data=data, method=method)
+        # The endpoint takes only JSON posts (urllib would label the body a form).
+        headers = {"Content-Type": "application/json"} if method == "POST" else {}
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status, json.loads(response.read())
