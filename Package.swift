@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Each C library lives behind its own systemLibrary target (module map + pkg-config +
-// the Debian package that provides it). Only ClawPairKit (and the sim's server-side TLS) import
-// them, always `internal`.
+// the Debian package that provides it). Only ClawPairKit and ClawPairSim (its TLS server and
+// mDNS advertisement) import them, always `internal`.
 let package = Package(
     name: "clawpair",
     products: [
@@ -44,7 +44,7 @@ let package = Package(
         // The simulated gateway and the server-side code only it needs (TLS server context
         // and certificate, HTTP request reader, WebSocket server, TCP listener; in Wire/ the
         // pure request-head parser, server handshake and zone writer): a peer for tests.
-        .target(name: "ClawPairSim", dependencies: ["ClawPairKit", "ClawPairWire", "COpenSSL", "CClawShims"]),
+        .target(name: "ClawPairSim", dependencies: ["ClawPairKit", "ClawPairWire", "COpenSSL", "CAvahiDNSSD", "CClawShims"]),
         // Argument parsing, rendering, exit codes.
         .target(name: "ClawPairCLI", dependencies: ["ClawPairKit", "ClawPairSim"]),
         .executableTarget(name: "clawpair", dependencies: ["ClawPairCLI"]),
