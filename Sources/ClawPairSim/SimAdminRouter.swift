@@ -10,6 +10,8 @@ struct SimAdminRouter: Sendable {
     let closeAllConnections: @Sendable () async -> Void
     /// Closes the sessions of a revoked device with 1008.
     var closeDeviceSessions: @Sendable (String) async -> Void = { _ in }
+    /// Does what an immediate fault does to every authenticated session.
+    var actOnSessions: @Sendable (SimFault) async -> Void = { _ in }
     /// Unix ms, for pruning expired pairing requests.
     var now: @Sendable () -> Int64 = { WallClock.nowMs() }
 
@@ -36,6 +38,10 @@ struct SimAdminRouter: Sendable {
             return ok
         case (.get, "devices", 1):
             return Response(status: 200, body: .array(state.pairedDevices.map(\.json)))
+        case (.get, "presence", 1):
+            return Response(status: 200, body: .array(state.presenceEvents.map(\.json)))
+        case (.get, "ended", 1):
+            return Response(status: 200, body: .array(state.endedSessions.map(\.json)))
         case (.get, "connections", 1):
             return Response(status: 200, body: .array(state.sessions.map(\.json)))
         case (.get, "attempts", 1):
@@ -47,11 +53,15 @@ struct SimAdminRouter: Sendable {
                 return ok
             }
             guard let fault = SimFault(rawValue: name) else { return notFound("no fault \(name.prefix(64))") }
+            if fault.isImmediate {
+                await actOnSessions(fault)
+                return ok
+            }
             state.arm(fault)
             if fault == .close1008 { await closeAllConnections() }
             return ok
         case (_, "setup-code", 1), (_, "pending", 1), (_, "approve", 2), (_, "reject", 2), (_, "connections", 1),
-            (_, "attempts", 1), (_, "fault", 2), (_, "revoke", 2), (_, "devices", 1):
+            (_, "attempts", 1), (_, "fault", 2), (_, "revoke", 2), (_, "devices", 1), (_, "presence", 1), (_, "ended", 1):
             return Self.error(405, "METHOD_NOT_ALLOWED", "\(method) is not allowed on \(path)")
         default:
             return notFound("no route \(path.prefix(64))")

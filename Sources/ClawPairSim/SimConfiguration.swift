@@ -49,6 +49,8 @@ public struct SimConfiguration: Sendable {
     /// What `tailscale whois` would answer per client address (the sim's stand-in for
     /// tailscaled, from `$CLAWPAIR_SIM_TAILSCALE_WHOIS`).
     public var tailscaleWhois: [IPAddress: String] = [:]
+    /// Answer `node.event` with a bare `{ok: true}` (a gateway older than presence).
+    public var oldGateway = false
     /// `server.version` in `hello-ok`.
     public var gatewayVersion = ClawPairVersion.current
 

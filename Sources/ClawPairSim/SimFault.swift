@@ -23,4 +23,18 @@ public enum SimFault: String, Sendable, Hashable, CaseIterable {
     /// Every `connect` is refused with a retryable `UNAVAILABLE`, `details.reason`
     /// `startup-sidecars` and `retryAfterMs`, as a gateway still starting.
     case startup = "startup"
+    /// Every later connection is dropped right after its `connect` request, without an
+    /// answer or a close frame.
+    case closeMidHandshake = "close-mid-handshake"
+    /// Once, at once: every authenticated session gets a text frame that is not JSON.
+    case garbageFrames = "garbage-frames"
+    /// Once, at once: every authenticated session gets a text frame one byte over the
+    /// `policy.maxPayload` its hello-ok announced.
+    case oversizedFrame = "oversized-frame"
+    /// Once, at once: every authenticated session gets ``SimGateway/floodEvents`` events as
+    /// fast as it takes them.
+    case flood = "flood"
+
+    /// The faults that act once when posted rather than staying armed.
+    public var isImmediate: Bool { [.garbageFrames, .oversizedFrame, .flood].contains(self) }
 }

@@ -75,7 +75,7 @@ public final class SimGateway: Sendable {
             tailscale: configuration.allowTailscale ? SimTailscaleServe(whois: configuration.tailscaleWhois) : nil)
         let context = SimGatewayContext(
             state: state, evaluator: evaluator, tls: tls, tickInterval: configuration.tickInterval,
-            origin: origin)
+            origin: origin, oldGateway: configuration.oldGateway)
 
         let description = SimServiceDescription(
             name: configuration.name, port: listener.localAddress.port, tlsFingerprint: fingerprint?.hex)
@@ -182,6 +182,31 @@ public final class SimGateway: Sendable {
         }
     }
 
+    /// 20 000 events: a flood that takes a client a noticeable while to read.
+    public static let floodEvents = 20_000
+
+    /// An immediate fault on the authenticated `sessions`, in the background (the admin
+    /// request returns at once; a flood must not hold it).
+    static func act(_ fault: SimFault, on sessions: [WebSocketServerConnection]) {
+        for connection in sessions {
+            Task {
+                switch fault {
+                case .garbageFrames:
+                    try? await connection.send(text: "this is not JSON {")
+                case .oversizedFrame:
+                    try? await connection.send(text: String(repeating: "x", count: SimGatewayContext.maximumPayloadBytes + 1))
+                case .flood:
+                    for seq in 1...Self.floodEvents {
+                        let event = GatewayEvent(event: "sim.flood", payload: ["n": .integer(Int64(seq))], seq: Int64(seq))
+                        guard (try? await connection.send(text: GatewayFrame.event(event).encoded())) != nil else { return }
+                    }
+                default:
+                    return
+                }
+            }
+        }
+    }
+
     private func acceptAdmin() async {
         let requestGuard = SimAdminRequestGuard(port: adminListener.localAddress.port)
         let router = SimAdminRouter(
@@ -200,7 +225,8 @@ public final class SimGateway: Sendable {
                         group.addTask { await connection.sendClose(code: .policyViolation, reason: "device revoked") }
                     }
                 }
-            })
+            },
+            actOnSessions: { [context] fault in Self.act(fault, on: context.ticks.all) })
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
                 guard let connection = try? await adminListener.accept() else {

@@ -18,8 +18,14 @@ final class SimGatewayContext: Sendable {
     let ticks = SimTickRegistry()
     /// The public origin clients use (`https://host:port`), for the Access challenge.
     let origin: String
+    /// `--old-gateway`: `node.event` answers a bare `{ok: true}`, as gateways before presence did.
+    let oldGateway: Bool
 
-    init(state: SimState, evaluator: SimConnectEvaluator, tls: TLSServerContext?, tickInterval: Duration, origin: String) {
+    init(
+        state: SimState, evaluator: SimConnectEvaluator, tls: TLSServerContext?, tickInterval: Duration, origin: String,
+        oldGateway: Bool = false
+    ) {
+        self.oldGateway = oldGateway
         self.state = state
         self.evaluator = evaluator
         self.tls = tls
@@ -77,6 +83,9 @@ final class SimTickRegistry: Sendable {
     }
 
     func remove(_ number: Int) { _ = entries.withLock { $0.removeValue(forKey: number) } }
+
+    /// Every authenticated session.
+    var all: [WebSocketServerConnection] { entries.withLock { $0.values.map(\.connection) } }
 
     /// Every session with its next `seq`.
     func nextRound() -> [(WebSocketServerConnection, Int64)] {

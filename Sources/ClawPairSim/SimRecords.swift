@@ -105,3 +105,34 @@ struct SimBootstrapToken: Sendable, Hashable {
     var operatorScopes: [String]
     var used = false
 }
+
+/// A `node.event` presence beacon the sim received (`GET /presence`).
+public struct SimPresenceRecord: Sendable, Hashable {
+    public var connId: String
+    public var deviceId: String
+    public var event: String
+    public var trigger: String?
+    public var handled: Bool
+    public var atMs: Int64
+
+    var json: JSONValue {
+        [
+            "connId": .string(connId), "deviceId": .string(deviceId), "event": .string(event),
+            "trigger": trigger.map(JSONValue.string) ?? .null, "handled": .bool(handled), "atMs": .integer(atMs),
+        ]
+    }
+}
+
+/// An authenticated session that ended (`GET /ended`), with the close code its client sent.
+public struct SimEndedSession: Sendable, Hashable {
+    public var session: SimConnectionRecord
+    /// The client's close code; nil when the connection dropped without a close frame.
+    public var closeCode: UInt16?
+
+    var json: JSONValue {
+        [
+            "connId": .string(session.connId), "deviceId": .string(session.deviceId), "role": .string(session.role),
+            "closeCode": closeCode.map { .integer(Int64($0)) } ?? .null,
+        ]
+    }
+}

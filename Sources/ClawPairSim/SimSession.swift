@@ -129,6 +129,10 @@ struct SimSession: Sendable {
             record.role = request.params?["role"]?.stringValue ?? "operator"
             record.deviceId = request.params?["device"]?["id"]?.stringValue
         }
+        if state.isArmed(.closeMidHandshake) {
+            state.updateAttempt(attempt) { $0.outcome = "FAULT_CLOSE_MID_HANDSHAKE" }
+            return  // the connection drops when the session's socket goes away
+        }
         if state.isArmed(.close1008) {
             state.updateAttempt(attempt) { $0.outcome = "FAULT_CLOSE_1008" }
             await socket.close(code: .policyViolation, reason: "fault: close-1008")
@@ -195,11 +199,16 @@ struct SimSession: Sendable {
         socket.raiseMaximumMessageSize(to: SimGatewayContext.maximumPayloadBytes)
         // Listed before hello-ok goes out: a client that asks `/connections` as soon as it
         // has hello-ok must find itself.
-        state.addSession(SimConnectionRecord(
+        let record = SimConnectionRecord(
             connId: connId, deviceId: acceptance.deviceId, role: acceptance.role, scopes: acceptance.scopes,
             clientId: acceptance.clientId, mode: acceptance.mode, signatureVersion: acceptance.signatureVersion.rawValue,
-            connectedAtMs: now))
-        defer { state.removeSession(connId) }
+            connectedAtMs: now)
+        state.addSession(record)
+        var closeCode: UInt16?
+        defer {
+            state.removeSession(connId)
+            state.endSession(record, closeCode: closeCode)
+        }
         gateway.connections.authenticated(connectionNumber, deviceId: acceptance.deviceId)
         guard (try? await socket.send(text: GatewayFrame.response(.ok(id: request.id, payload: hello.json)).encoded())) != nil
         else { return }
@@ -226,6 +235,8 @@ struct SimSession: Sendable {
                 switch call.method {
                 case "health":
                     response = .ok(id: call.id, payload: ["ok": true, "ts": .integer(WallClock.nowMs())])
+                case PresenceBeacon.method:
+                    response = nodeEvent(call, record: record)
                 default:
                     response = .error(
                         id: call.id,
@@ -233,11 +244,31 @@ struct SimSession: Sendable {
                             code: GatewayErrorShape.invalidRequestCode, message: "unknown method: \(call.method.prefix(64))"))
                 }
                 guard (try? await socket.send(text: GatewayFrame.response(response).encoded())) != nil else { return }
-            case .close:
+            case .close(let payload):
+                closeCode = payload.code?.rawValue
                 return
             default:
                 continue
             }
         }
+    }
+
+    /// The answer to `node.event` (spec/registry.md "Presence"): `handled: true` for a paired
+    /// node's beacon, `false` otherwise; `{ok: true}` alone on an `--old-gateway`. Only a
+    /// node may send it.
+    private func nodeEvent(_ call: GatewayRequest, record: SimConnectionRecord) -> GatewayResponse {
+        guard record.role == GatewayRole.node.rawValue else {
+            return .error(id: call.id, GatewayErrorShape(code: GatewayErrorShape.invalidRequestCode, message: "unauthorized role: \(record.role)"))
+        }
+        let event = call.params?["event"]?.stringValue ?? ""
+        let payload = call.params?["payloadJSON"]?.stringValue.flatMap { try? JSONParser.parse($0) }
+        let handled = !gateway.oldGateway && event == PresenceBeacon.event && gateway.state.isPaired(record.deviceId, role: record.role)
+        gateway.state.recordPresence(SimPresenceRecord(
+            connId: record.connId, deviceId: record.deviceId, event: event, trigger: payload?["trigger"]?.stringValue, handled: handled,
+            atMs: WallClock.nowMs()))
+        if gateway.oldGateway { return .ok(id: call.id, payload: ["ok": true]) }
+        var answer: [(String, JSONValue)] = [("ok", .bool(true)), ("event", .string(event)), ("handled", .bool(handled))]
+        answer.append(("reason", .string(handled ? "persisted" : "device-not-paired")))
+        return .ok(id: call.id, payload: .object(answer))
     }
 }

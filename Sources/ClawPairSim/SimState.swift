@@ -40,6 +40,8 @@ public final class SimState: Sendable {
         var attempts: [SimAttempt] = []
         var nextAttemptId = 1
         var faults: Set<SimFault> = []
+        var presence: [SimPresenceRecord] = []
+        var ended: [SimEndedSession] = []
     }
 
     private let store = Mutex(Store())
@@ -214,6 +216,32 @@ public final class SimState: Sendable {
 
     func removeSession(_ connId: String) {
         store.withLock { $0.sessions[connId] = nil }
+    }
+
+    /// Notes how an authenticated session ended (`GET /ended`): the close code the client
+    /// sent, nil when the connection dropped without one. The newest 1000 are kept.
+    func endSession(_ record: SimConnectionRecord, closeCode: UInt16?) {
+        store.withLock { store in
+            store.ended.append(SimEndedSession(session: record, closeCode: closeCode))
+            if store.ended.count > 1000 { store.ended.removeFirst(store.ended.count - 1000) }
+        }
+    }
+
+    public var endedSessions: [SimEndedSession] { store.withLock { $0.ended } }
+
+    /// Notes a `node.event` presence beacon (`GET /presence`); the newest 1000 are kept.
+    func recordPresence(_ record: SimPresenceRecord) {
+        store.withLock { store in
+            store.presence.append(record)
+            if store.presence.count > 1000 { store.presence.removeFirst(store.presence.count - 1000) }
+        }
+    }
+
+    public var presenceEvents: [SimPresenceRecord] { store.withLock { $0.presence } }
+
+    /// Whether `deviceId` is paired for `role`.
+    func isPaired(_ deviceId: String, role: String) -> Bool {
+        store.withLock { $0.devices[deviceId]?.grants[role] != nil }
     }
 
     /// Authenticated sessions, oldest first.

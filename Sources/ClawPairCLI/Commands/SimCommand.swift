@@ -13,10 +13,10 @@ enum SimCommand: Command {
         summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
         usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
             + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--auth-failure-limit N] "
-            + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--json]",
+            + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--old-gateway] [--json]",
         positionals: 0...0,
         options: [
-            .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .adminPort, .bind, .tickIntervalMs,
+            .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .oldGateway, .adminPort, .bind, .tickIntervalMs,
             .pairingTtlMs, .authFailureLimit, .localNodeId, .gatewayVersion,
             .home, .json,
         ],
@@ -59,13 +59,19 @@ enum SimCommand: Command {
 
             Admin endpoint (loopback, JSON): POST /setup-code [{"urls":[…],"ttlMs":N,
             "fingerprint":bool}], GET /pending, POST /approve/ID, POST /reject/ID, GET
-            /connections, GET /attempts, GET /devices, POST /revoke/DEVICE_ID (forgets the
-            device and its device tokens, closes its sessions with 1008), POST /fault/NAME
-            with NAME one of drop-ticks,
-            close-1008, slow-challenge, no-challenge, access-challenge, rate-limit, startup,
-            reset. So that no web page can drive it, the endpoint answers only requests whose
-            Host is 127.0.0.1, localhost or [::1] with its port, refuses a foreign Origin (403)
-            and takes only Content-Type: application/json POSTs (415).
+            /connections, GET /attempts, GET /devices, GET /presence (node.event beacons
+            received), GET /ended (ended sessions with the close code their client sent), POST
+            /revoke/DEVICE_ID (forgets the device and its device tokens, closes its sessions
+            with 1008), POST /fault/NAME with NAME one of drop-ticks, close-1008,
+            close-mid-handshake, slow-challenge, no-challenge, access-challenge, rate-limit,
+            startup (armed until reset), garbage-frames, oversized-frame, flood (once, to every
+            authenticated session), reset. So that no web page can drive it, the endpoint
+            answers only requests whose Host is 127.0.0.1, localhost or [::1] with its port,
+            refuses a foreign Origin (403) and takes only Content-Type: application/json POSTs
+            (415).
+
+            node.event answers {ok, event, handled, reason}: handled true for a paired node's
+            node.presence.alive, false otherwise; with --old-gateway a bare {ok:true}.
             """,
         runs: Self.self)
 
@@ -119,6 +125,7 @@ enum SimCommand: Command {
         }
 
         configuration.allowTailscale = arguments[.allowTailscale]
+        configuration.oldGateway = arguments[.oldGateway]
         if let text = environment[SimTailscaleServe.whoisVariable] {
             switch SimTailscaleServe.parseWhois(text) {
             case .success(let answers): configuration.tailscaleWhois = answers
@@ -172,6 +179,8 @@ extension OptionSpec {
         value: "zone", metavar: "FILE", help: "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS).")
     fileprivate static let zoneDomain = OptionSpec(value: "zone-domain", metavar: "D", help: "The zone's domain (default openclaw.internal.).")
     fileprivate static let autoApprove = OptionSpec(flag: "auto-approve", help: "Approve every pairing request at once.")
+    fileprivate static let oldGateway = OptionSpec(
+        flag: "old-gateway", help: "Answer node.event with a bare {ok:true}, as a gateway older than presence beacons.")
     fileprivate static let allowTailscale = OptionSpec(
         flag: "allow-tailscale",
         help: "Admit verified Tailscale Serve identities (gateway.auth.allowTailscale); whois answers from $CLAWPAIR_SIM_TAILSCALE_WHOIS.")

@@ -50,7 +50,7 @@ enum CommandRunner {
                 break
             }
             var polls = streams.filter { !$0.finished }.map { Syscalls.PollEntry(descriptor: $0.descriptor, waitingFor: .readable) }
-            do { _ = try Syscalls.poll(&polls, timeoutMilliseconds: Int32(clamping: remaining.milliseconds + 1)) } catch { break }
+            do { _ = try Syscalls.poll(&polls, timeoutMilliseconds: Int32(clamping: remaining.wholeMilliseconds + 1)) } catch { break }
             for index in streams.indices where !streams[index].finished {
                 guard let entry = polls.first(where: { $0.descriptor == streams[index].descriptor }), entry.isReady else { continue }
                 streams[index].readAvailable(limit: maximumOutputBytes)
@@ -97,13 +97,5 @@ enum CommandRunner {
             bytes += chunk[0..<min(count, max(0, limit - bytes.count))]
             if bytes.count >= limit { finished = true }
         }
-    }
-}
-
-extension Duration {
-    /// The whole milliseconds in this duration, for poll(2).
-    fileprivate var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }

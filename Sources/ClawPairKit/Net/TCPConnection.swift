@@ -78,55 +78,18 @@ public final class TCPConnection: Sendable {
         Syscalls.shutdown(descriptor.rawValue)
     }
 
+    private var io: StreamSocketIO { StreamSocketIO(descriptor: descriptor, reactor: reactor, peer: remoteAddress.description) }
+
     /// Writes all of `bytes`, or throws (``NetworkError/Code/timedOut`` at the deadline,
     /// ``NetworkError/Code/closedByPeer`` when the peer went away).
     public func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) async throws {
-        var offset = 0
-        while offset < bytes.count {
-            let result: Syscalls.IOResult<Int>
-            do { result = try Syscalls.send(descriptor.rawValue, bytes[offset...]) } catch {
-                throw NetworkError(error, while: "writing to \(remoteAddress)")
-            }
-            switch result {
-            case .processed(let count):
-                offset += count
-            case .wouldBlock:
-                guard try await reactor.wait(for: descriptor.rawValue, .writable, until: deadline) else {
-                    throw NetworkError(
-                        .timedOut, "writing to \(remoteAddress): \(offset) of \(bytes.count) bytes sent by the deadline"
-                    )
-                }
-            }
-        }
+        try await io.write(bytes, until: deadline)
     }
 
     /// Reads whatever arrives first, at most `maxBytes`; an empty array means the peer closed
     /// its side. Throws ``NetworkError/Code/timedOut`` when nothing came by the deadline.
     public func read(upTo maxBytes: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
-        precondition(maxBytes > 0, "read(upTo: \(maxBytes))")
-        while true {
-            var result: Syscalls.IOResult<Int> = .wouldBlock
-            var failure: SystemError?
-            // Uninitialised storage: only the bytes the kernel writes are kept.
-            let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, count in
-                count = 0
-                do throws(SystemError) {
-                    result = try Syscalls.receive(descriptor.rawValue, into: UnsafeMutableRawBufferPointer(buffer))
-                    if case .processed(let received) = result { count = received }
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw NetworkError(failure, while: "reading from \(remoteAddress)") }
-            switch result {
-            case .processed:
-                return bytes
-            case .wouldBlock:
-                guard try await reactor.wait(for: descriptor.rawValue, .readable, until: deadline) else {
-                    throw NetworkError(.timedOut, "reading from \(remoteAddress): nothing by the deadline")
-                }
-            }
-        }
+        try await io.read(upTo: maxBytes, until: deadline)
     }
 
     /// Reads exactly `count` bytes. Throws ``NetworkError/Code/closedByPeer`` when the stream

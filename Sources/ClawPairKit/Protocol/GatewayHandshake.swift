@@ -30,6 +30,9 @@ public struct GatewayHandshake: Sendable {
     public var userAgent: String? = "clawpair/\(ClawPairVersion.current)"
     public var challengeTimeout: Duration = defaultChallengeTimeout
     public var connectTimeout: Duration = defaultConnectTimeout
+    /// Hears the gateway's error answer to `connect` as sent, before it is classified: the
+    /// daemon reads its `pauseReconnect` / `retryable` hints from it.
+    public var onRefusal: (@Sendable (GatewayErrorShape) -> Void)? = nil
 
     public init(
         kind: GatewaySessionKind, identity: DeviceIdentity, credentials: GatewayCredentials, instanceId: String? = nil,
@@ -62,7 +65,7 @@ public struct GatewayHandshake: Sendable {
     public func perform(on websocket: WebSocketClient) async throws(GatewayConnectError) -> GatewayHello {
         let start = ContinuousClock.now
         let deadline = start + connectTimeout
-        let reader = HandshakeReader(websocket: websocket)
+        let reader = HandshakeReader(websocket: websocket, onRefusal: onRefusal)
         do throws(GatewayConnectError) {
             let challenge = try await reader.challenge(until: min(deadline, start + challengeTimeout))
             let params: ConnectParams
@@ -90,6 +93,7 @@ public struct GatewayHandshake: Sendable {
 /// Reads the handshake's frames, holding the gateway to the pre-auth size limit.
 private struct HandshakeReader {
     let websocket: WebSocketClient
+    let onRefusal: (@Sendable (GatewayErrorShape) -> Void)?
 
     /// The next frame, or the error the end of the connection means.
     func nextFrame(until deadline: ContinuousClock.Instant, waitingFor what: String) async throws(GatewayConnectError) -> GatewayFrame {
@@ -145,6 +149,7 @@ private struct HandshakeReader {
                 case .ok(let payload):
                     do { return try HelloOk(payload: payload) } catch { throw .protocolViolation(message: error.message) }
                 case .error(let shape):
+                    onRefusal?(shape)
                     throw GatewayConnectError(shape)
                 }
             case .response(let response):

@@ -477,6 +477,10 @@ public final class GatewayRegistry {
         }
     }
 
+    /// SQLite's `data_version`: it changes when another connection (another process)
+    /// commits, so the daemon re-reads the registry only after someone else changed it.
+    public func dataVersion() throws(ClawPairError) -> Int64 { try connection.integerPragma("data_version") }
+
     // MARK: Consistency
 
     /// Problems found by SQLite's `integrity_check` and `foreign_key_check` and by the

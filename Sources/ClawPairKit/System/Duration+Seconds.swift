@@ -4,4 +4,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return attoseconds == 0 ? "\(seconds)" : String(Double(seconds) + Double(attoseconds) / 1e18)
     }
+
+    /// Whole milliseconds (rounded toward zero): for poll(2), Unix-ms deadlines and logs.
+    var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
 }

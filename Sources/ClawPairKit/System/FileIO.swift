@@ -94,6 +94,37 @@ public enum FileIO {
         close(descriptor)
     }
 
+    /// Removes the file `path`; a missing file is not an error.
+    package static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Renames `path` to `newPath`, replacing it (log rotation); false when it failed.
+    package static func move(_ path: String, to newPath: String) -> Bool {
+        rename(path, newPath) == 0
+    }
+
+    /// Closes a descriptor this code opened.
+    package static func close(_ descriptor: Int32) {
+        Syscalls.close(descriptor)
+    }
+
+    /// The size of the open file `descriptor` in bytes, or nil.
+    package static func size(of descriptor: Int32) -> Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Opens `path` for appending (created with `mode`, set exactly whatever the umask);
+    /// the caller owns the descriptor.
+    package static func openForAppending(_ path: String, mode: UInt32) throws(ClawPairError) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode_t(mode))
+        guard descriptor >= 0 else { throw error(errno, "cannot open \(path)") }
+        _ = fchmod(descriptor, mode_t(mode))
+        return descriptor
+    }
+
     /// Sets the permission bits of `path` (`chmod`).
     package static func setMode(_ mode: UInt32, of path: String) throws(ClawPairError) {
         guard chmod(path, mode_t(mode)) == 0 else { throw error(errno, "cannot set the mode of \(path)") }

@@ -12,6 +12,7 @@ import Synchronization
 public enum SignalMonitor {
     private static let waiters = Mutex<[CheckedContinuation<Int32, Never>]>([])
     private static let started = Atomic<Bool>(false)
+    private static let hangupSinks = Mutex<[AsyncStream<Void>.Continuation]>([])
 
     public static func start() {
         guard !started.exchange(true, ordering: .relaxed) else { return }
@@ -23,16 +24,28 @@ public enum SignalMonitor {
         } catch {
             return  // without the reader, leave the default actions in place
         }
-        for signal in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signal in
-                var byte = UInt8(truncatingIfNeeded: signal)
-                _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
-            }
-            action.sa_flags = SA_RESTART
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
+        for signal in [SIGINT, SIGTERM] { installForwardingHandler(signal) }
+    }
+
+    /// Writes the signal number into the pipe the reader thread reads.
+    private static func installForwardingHandler(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
         }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+    }
+
+    /// Every SIGHUP from now on (the daemon re-reads its configuration on one). After
+    /// ``start()``; SIGHUP no longer ends the process once this was called.
+    public static func hangups() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        hangupSinks.withLock { $0.append(continuation) }
+        if started.load(ordering: .relaxed) { installForwardingHandler(SIGHUP) }
+        return stream
     }
 
     /// Waits for SIGINT or SIGTERM and returns its number. Cancellation is not awaited:
@@ -60,6 +73,10 @@ public enum SignalMonitor {
             if count < 0, errno == EINTR { continue }
             guard count == 1 else { return }
             let signal = Int32(byte)
+            if signal == SIGHUP {
+                hangupSinks.withLock { sinks in for sink in sinks { sink.yield() } }
+                continue
+            }
             let pending = waiters.withLock { waiting in
                 defer { waiting.removeAll() }
                 return waiting

@@ -134,6 +134,12 @@ package enum Syscalls {
         try blocking("bind") { address.withSockAddr { Glibc.bind(descriptor, $0, $1) } }
     }
 
+    /// `bind` for a local socket; a name too long for `sun_path` fails with `ENAMETOOLONG`.
+    package static func bind(_ descriptor: Int32, to address: UnixSocketAddress) throws(SystemError) {
+        guard address.withSockAddr({ _, _ in true }) != nil else { throw SystemError(call: "bind", errno: ENAMETOOLONG) }
+        try blocking("bind") { address.withSockAddr { Glibc.bind(descriptor, $0, $1) }! }
+    }
+
     package static func listen(_ descriptor: Int32, backlog: Int32) throws(SystemError) {
         try blocking("listen") { Glibc.listen(descriptor, backlog) }
     }

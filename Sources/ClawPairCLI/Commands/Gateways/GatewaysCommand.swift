@@ -34,6 +34,18 @@ enum GatewaysCommand {
         try context.openRegistry(in: try StateDirectory.resolve(home: home, environment: context.console.environment))
     }
 
+    /// The daemon's live state of `id`, or `.none` when no daemon runs for that home.
+    static func liveState(of id: GatewayID, home: String?, _ context: CommandContext) async -> LiveState {
+        guard let gateways = await liveGateways(home: home, context) else { return .none }
+        return .running(gateways.first { $0.id == id })
+    }
+
+    /// Every gateway's live state, or nil when no daemon runs for that home.
+    static func liveGateways(home: String?, _ context: CommandContext) async -> [LiveGateway]? {
+        guard let directory = try? StateDirectory.resolve(home: home, environment: context.console.environment) else { return nil }
+        return await DaemonClient(directory: directory).statusIfRunning()
+    }
+
     /// `NAME (ID)`, escaped for the terminal.
     static func describe(_ id: GatewayID, in registry: GatewayRegistry) throws -> String {
         let name = try registry.record(id)?.entry.name ?? id.rawValue

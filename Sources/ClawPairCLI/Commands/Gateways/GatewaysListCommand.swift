@@ -8,7 +8,8 @@ enum GatewaysListCommand: Command {
         discussion: """
             JSON: [{id, name, kind, url, focused, bolt, pinned, paired, access, lastConnectedAtMs}];
             url is the route that last worked, else the configured one; access is full, limited,
-            or null when not paired.
+            or null when not paired. The table ends with the daemon's sessions by state, or
+            "not connected (no daemon running)" when none runs (clawpair status shows them).
             """,
         runs: Self.self)
 
@@ -24,6 +25,7 @@ enum GatewaysListCommand: Command {
             console.print("No gateways yet. Pair one with 'clawpair pair CODE', or add one with 'clawpair gateways add URL'.\n")
         } else {
             console.writeStdout(GatewaysListRendering.table(listing, style: context.style))
+            console.print(StatusRendering.listFooter(await GatewaysCommand.liveGateways(home: options.home, context)))
         }
         return .success
     }

@@ -63,16 +63,22 @@ enum GatewaysRendering {
     private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
     private static func optional(_ number: Int64?) -> JSONValue { number.map(JSONValue.integer) ?? .null }
 
-    static func detail(_ record: GatewayRecord, showSecrets: Bool, style: Style) -> String {
+    /// `live` is the daemon's state of this gateway: `.none` when no daemon runs.
+    static func detail(_ record: GatewayRecord, showSecrets: Bool, style: Style, live: LiveState = .none) -> String {
         func secret(_ value: Secret) -> String { showSecrets ? value.revealed : Secret.redactedPlaceholder }
         let entry = record.entry
         var lines: [(String, String)] = [
             ("name", entry.name), ("id", entry.id.rawValue), ("kind", entry.kind.rawValue),
             ("state", record.focused ? "focused (node and operator sessions)" : record.bolted ? "bolted (operator session)" : "idle"),
+            ("connection", StatusRendering.connectionSummary(live)),
         ]
         for route in routes(entry) { lines.append(("route", "\(route.url) (\(route.source))")) }
         lines.append(("pin", record.pin.map { "sha256 \($0.hex)" } ?? "none (system trust)"))
-        lines.append(("access", record.access.map { "\($0.rawValue) operator access" } ?? "not paired"))
+        if let revoked = live.revocation {
+            lines.append(("access", "revoked: \(revoked)"))
+        } else {
+            lines.append(("access", record.access.map { "\($0.rawValue) operator access" } ?? "not paired"))
+        }
         for token in record.deviceTokens {
             lines.append(("device token", "\(token.role): \(token.scopes.isEmpty ? "no scopes" : token.scopes.joined(separator: " ")) — \(secret(token.token))"))
         }

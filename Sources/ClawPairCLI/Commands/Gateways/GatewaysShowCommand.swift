@@ -7,7 +7,9 @@ enum GatewaysShowCommand: Command {
         positionals: 1...1, options: GatewaysCommand.sharedOptions + [.showSecrets],
         discussion: """
             Tokens, passwords and header values are printed as "<redacted>" unless
-            --show-secrets.
+            --show-secrets. The connection line (JSON: sessions, null without a daemon) is the
+            daemon's live state; with no daemon running it says "not connected (no daemon
+            running)".
             """,
         runs: Self.self)
 
@@ -23,10 +25,13 @@ enum GatewaysShowCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let (registry, id) = try options.gateway.resolve(context)
         guard let record = try registry.record(id) else { throw GatewayRegistry.notFound(options.gateway.id) }
+        let live = await GatewaysCommand.liveState(of: id, home: options.gateway.home, context)
         if context.json {
-            context.printJSON(GatewaysRendering.json(record, showSecrets: options.showSecrets))
+            var shown = GatewaysRendering.json(record, showSecrets: options.showSecrets)
+            if case .object(let members) = shown { shown = .object(members + [("sessions", live.json)]) }
+            context.printJSON(shown)
         } else {
-            context.console.print(GatewaysRendering.detail(record, showSecrets: options.showSecrets, style: context.style))
+            context.console.print(GatewaysRendering.detail(record, showSecrets: options.showSecrets, style: context.style, live: live))
         }
         return .success
     }
