@@ -27,9 +27,12 @@ import Testing
         var port: Int { (try? GatewayRoute(url: url).port) ?? 0 }
         var fingerprint: String? { ready["tlsFingerprint"]?.stringValue }
 
-        init(tls: Bool = false, autoApprove: Bool = false, port: Int? = nil, home: Home? = nil, environment: [String: String] = [:]) throws {
+        init(
+            tls: Bool = false, autoApprove: Bool = false, port: Int? = nil, home: Home? = nil, environment: [String: String] = [:],
+            extraArguments: [String] = []
+        ) throws {
             let homePath = (home ?? self.home).path
-            var arguments = [LabHosts.clawpair, "sim", "--home", homePath]
+            var arguments = [LabHosts.clawpair, "sim", "--home", homePath] + extraArguments
             if tls { arguments.append("--tls") }
             if autoApprove { arguments.append("--auto-approve") }
             if let port { arguments += ["--port", String(port)] }
