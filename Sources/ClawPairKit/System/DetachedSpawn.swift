@@ -13,7 +13,7 @@ public struct DetachedSpawn: Sendable {
     /// `_GNU_SOURCE`, so the constant is not imported.
     private static let setSessionFlag: Int32 = 0x80
 
-    /// Runs `/proc/self/exe` with `arguments` (argv[1…]) and `environment` (`NAME=value`).
+    /// Runs this program again with `arguments` (argv[1…]) and `environment` (`NAME=value`).
     public init(arguments: [String], environment: [String], logPath: String) throws(ClawPairError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -40,9 +40,18 @@ public struct DetachedSpawn: Sendable {
             envp.forEach { free($0) }
         }
         var child = pid_t()
-        let status = posix_spawn(&child, "/proc/self/exe", &actions, &attributes, argv, envp)
+        let status = posix_spawn(&child, Self.executablePath, &actions, &attributes, argv, envp)
         guard status == 0 else { throw ClawPairError(.ioError, "cannot start the daemon: \(String(cString: strerror(status)))") }
         pid = child
+    }
+
+    /// This program's file, so the child's name (`ps`, `/proc/PID/comm`) is `clawpair`
+    /// rather than `exe`; `/proc/self/exe` itself when it cannot be read.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "/proc/self/exe" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The child's exit status if it has ended (reaping it), else nil.
