@@ -213,4 +213,51 @@ import Testing
         let bad = try GatewaysProcess.run(["daemon", "--foreground", "--log-format", "yaml", "--home", home.path])
         #expect(bad.status == 2)
     }
+
+    @Test func anOlderGatewaysBareOkIsAcknowledgedNotRecorded() throws {
+        let sim = try Sim(autoApprove: true, extraArguments: ["--old-gateway"])
+        defer { sim.stop() }
+        let home = Home()
+        let id = try Self.pair(home, sim)
+        let daemon = try DaemonProcess(home)
+        defer { daemon.terminate() }
+        let status = try DaemonProcess.waitFor(home, "a presence answer") { DaemonProcess.session($0, id, "node")?["presence"] != .null }
+        let presence = DaemonProcess.session(status, id, "node")?["presence"]
+        #expect(presence?["state"] == "acknowledged")
+        #expect(presence?["reason"]?.stringValue?.contains("not recorded") == true)
+        let text = try GatewaysProcess.run(["status", "--home", home.path])
+        #expect(text.stdout.contains("presence: acknowledged (acknowledged, not recorded"), "\(text.stdout)")
+    }
+
+    @Test func watchStreamsEveryGatewayThenEachChangeAsNDJSON() throws {
+        let sim = try Sim(autoApprove: true)
+        defer { sim.stop() }
+        let home = Home()
+        let id = try Self.pair(home, sim)
+        let daemon = try DaemonProcess(home)
+        defer { daemon.terminate() }
+        try DaemonProcess.waitForState(home, id, "operator", "connected")
+        let watch = try GatewaysProcess([LabHosts.clawpair, "status", "--watch", "--json", "--home", home.path])
+        // Every line is one gateway object; a revoke shows up as the sessions pausing.
+        func lines() -> [JSONValue] { watch.stdout.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) } }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, lines().isEmpty { usleep(10_000) }
+        #expect(lines().first?["id"] == .string(id))
+        guard case .array(let devices) = try sim.admin("GET", "/devices"), let device = devices.first?["deviceId"]?.stringValue else {
+            throw GatewaysProcess.Failure(description: "no device")
+        }
+        try sim.admin("POST", "/revoke/\(device)")
+        func paused() -> Bool {
+            lines().contains { line in
+                guard case .array(let sessions)? = line["sessions"] else { return false }
+                return sessions.contains { $0["role"] == "operator" && $0["state"] == "paused" }
+            }
+        }
+        while Date() < deadline, !paused() { usleep(10_000) }
+        #expect(paused(), "\(watch.stdout)")
+        #expect(lines().allSatisfy { $0["id"] == .string(id) })
+        // SIGINT ends the watch with 0.
+        _ = Glibc.kill(watch.pid, SIGINT)
+        #expect(watch.wait() == 0)
+    }
 }

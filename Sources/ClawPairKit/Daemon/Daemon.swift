@@ -54,7 +54,7 @@ public struct Daemon: Sendable {
             },
             log: log)
         let supervisor = DaemonSupervisor(environment: sessionEnvironment)
-        let watcher = try DirectoryWatcher(path: directory.path, reactor: reactor)
+        let watcher = try DirectoryWatcher(path: directory.path, namePrefix: GatewayRegistry.fileName, reactor: reactor)
         let listener = try LocalStreamListener(path: DaemonStatusProtocol.socketPath(in: directory), reactor: reactor)
         SignalMonitor.start()
         let hangups = SignalMonitor.hangups()
