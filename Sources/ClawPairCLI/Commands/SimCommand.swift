@@ -13,10 +13,10 @@ enum SimCommand: Command {
         summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
         usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
             + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--auth-failure-limit N] "
-            + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--old-gateway] [--json]",
+            + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--old-gateway] [--count N] [--json]",
         positionals: 0...0,
         options: [
-            .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .oldGateway, .adminPort, .bind, .tickIntervalMs,
+            .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .oldGateway, .count, .adminPort, .bind, .tickIntervalMs,
             .pairingTtlMs, .authFailureLimit, .localNodeId, .gatewayVersion,
             .home, .json,
         ],
@@ -72,10 +72,32 @@ enum SimCommand: Command {
 
             node.event answers {ok, event, handled, reason}: handled true for a paired node's
             node.presence.alive, false otherwise; with --old-gateway a bare {ok:true}.
+
+            --count N runs N gateways in one process (for benchmarks): gateway i keeps its
+            certificate in DIR/gateway-i, is named "NAME i", listens on --port + i and
+            --admin-port + i when those are given (else on free ports), and prints its own
+            ready line with "index": i, in order.
             """,
         runs: Self.self)
 
-    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> SimConfiguration {
+    /// The gateways to run: `count` of them from one configuration.
+    struct Options: Sendable {
+        var configuration: SimConfiguration
+        var count: Int
+    }
+
+    /// 1000 gateways: beyond what a benchmark needs, within a process's descriptors.
+    static let maximumCount: Int64 = 1000
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        let count = Int(try arguments.integer(.count, in: 1...maximumCount) ?? 1)
+        if count > 1, arguments.value(.zone) != nil || arguments.value(.advertise) == "mdns" {
+            throw UsageError("--count runs several gateways on loopback; it does not combine with --zone or --advertise mdns")
+        }
+        return Options(configuration: try configuration(arguments, context), count: count)
+    }
+
+    static func configuration(_ arguments: ParsedArguments, _ context: CommandContext) throws -> SimConfiguration {
         let environment = context.console.environment
         let home = try StateDirectory.resolve(home: arguments.value(.home), environment: environment)
         var configuration = SimConfiguration(home: home)
@@ -136,34 +158,57 @@ enum SimCommand: Command {
         return configuration
     }
 
-    static func run(_ configuration: SimConfiguration, _ context: CommandContext) async throws -> ExitStatus {
-        let gateway = try await SimGateway.start(configuration)
-        let setupCode = try gateway.mintSetupCode()
-        let ready: JSONValue = [
-            "ready": true, "url": .string(gateway.url), "adminUrl": .string(gateway.adminURL),
-            "setupCode": .string(setupCode.text), "tlsFingerprint": JSONValue(gateway.tlsFingerprint?.hex),
-        ]
+    static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+        // One reactor for all of them: --count 200 must not mean 200 poll threads.
+        let reactor = IOReactor()
+        var gateways: [SimGateway] = []
+        var readyLines: [JSONValue] = []
+        for index in 0..<options.count {
+            let configuration = options.count == 1 ? options.configuration : numbered(options.configuration, index)
+            let gateway = try await SimGateway.start(configuration, reactor: reactor)
+            let setupCode = try gateway.mintSetupCode()
+            var members: [(String, JSONValue)] = [
+                ("ready", true), ("url", .string(gateway.url)), ("adminUrl", .string(gateway.adminURL)),
+                ("setupCode", .string(setupCode.text)), ("tlsFingerprint", JSONValue(gateway.tlsFingerprint?.hex)),
+            ]
+            if options.count > 1 { members.append(("index", .integer(Int64(index)))) }
+            gateways.append(gateway)
+            readyLines.append(.object(members))
+        }
+        let first = gateways[0]
+        let setupCode = readyLines[0]["setupCode"]?.stringValue ?? ""
         let console = context.console
-        let showQR = console.stderrIsTerminal && !context.json
-        // The ready line goes out only once SIGINT/SIGTERM is being waited for, so a script
-        // that stops the sim right after reading it still sees exit status 0.
+        let showQR = console.stderrIsTerminal && !context.json && options.count == 1
+        // The ready lines go out only once SIGINT/SIGTERM is being waited for, so a script
+        // that stops the sim right after reading them still sees exit status 0.
         let (waiting, waitingContinuation) = AsyncStream.makeStream(of: Void.self)
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await gateway.run() }
+            for gateway in gateways { group.addTask { await gateway.run() } }
             group.addTask {
                 _ = await SignalMonitor.nextTermination { waitingContinuation.yield() }
             }
             for await _ in waiting { break }
-            console.print(ready.serialized() + "\n")
-            if showQR, let matrix = try? QRMatrix(encoding: setupCode.text) {
+            console.print(readyLines.map { $0.serialized() + "\n" }.joined())
+            if showQR, let matrix = try? QRMatrix(encoding: setupCode) {
                 let colored = context.colorAllowed
                 console.printError(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix))
-                console.printError("clawpair sim: serving \(gateway.url); admin \(gateway.adminURL); Ctrl-C to stop\n")
+                console.printError("clawpair sim: serving \(first.url); admin \(first.adminURL); Ctrl-C to stop\n")
             }
             await group.next()
             group.cancelAll()
         }
         return .success
+    }
+
+    /// Gateway `index` of a `--count` run: its own state directory (certificate) under
+    /// `--home`, its own name, and ports counted up from `--port`/`--admin-port` when given.
+    static func numbered(_ configuration: SimConfiguration, _ index: Int) -> SimConfiguration {
+        var numbered = configuration
+        numbered.home = StateDirectory(path: configuration.home.appending("gateway-\(index)"), source: configuration.home.source)
+        numbered.name = "\(configuration.name) \(index)"
+        if configuration.port != 0 { numbered.port = configuration.port &+ UInt16(index) }
+        if configuration.adminPort != 0 { numbered.adminPort = configuration.adminPort &+ UInt16(index) }
+        return numbered
     }
 }
 
@@ -179,6 +224,8 @@ extension OptionSpec {
         value: "zone", metavar: "FILE", help: "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS).")
     fileprivate static let zoneDomain = OptionSpec(value: "zone-domain", metavar: "D", help: "The zone's domain (default openclaw.internal.).")
     fileprivate static let autoApprove = OptionSpec(flag: "auto-approve", help: "Approve every pairing request at once.")
+    fileprivate static let count = OptionSpec(
+        value: "count", metavar: "N", help: "Run N gateways (1–1000), each with its own port, admin port and state; one ready line each.")
     fileprivate static let oldGateway = OptionSpec(
         flag: "old-gateway", help: "Answer node.event with a bare {ok:true}, as a gateway older than presence beacons.")
     fileprivate static let allowTailscale = OptionSpec(
