@@ -182,6 +182,10 @@ import Testing
             while Date() < deadline, Glibc.kill(pid, 0) == 0 { usleep(10_000) }
         }
         #expect(try DaemonProcess.status(home).isEmpty)
+        // A second start finds the first: exit 7 with the running one's pid from the log.
+        let again = try GatewaysProcess.run(["daemon", "--home", home.path])
+        #expect(again.status == 7, "\(again.stderr)")
+        #expect(again.stderr.contains("another clawpair daemon (pid \(pid))"), "\(again.stderr)")
         let log = home.path + "/daemon.log"
         let attributes = try FileManager.default.attributesOfItem(atPath: log)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

@@ -25,19 +25,7 @@ public struct Daemon: Sendable {
     /// (exit 7), the registry is damaged (exit 8, left untouched), or a resource is missing.
     public func run(onReady: @escaping @Sendable () -> Void = {}) async throws(ClawPairError) {
         try directory.ensure()
-        let lock: InstanceLock
-        do {
-            lock = try InstanceLock(path: directory.appending(Self.lockFileName))
-        } catch {
-            switch error {
-            case .held(let pid):
-                throw ClawPairError(
-                    .daemonAlreadyRunning,
-                    "another clawpair daemon\(pid.map { " (pid \($0))" } ?? "") is running for \(directory.path)",
-                    remedy: "stop it first (kill \(pid.map(String.init) ?? "PID"), or systemctl --user stop clawpair), or use another --home")
-            case .failed(let error): throw error
-            }
-        }
+        let lock = try Self.lock(directory)
         let registry = try GatewayRegistry(stateDirectory: directory)
         let (identity, instanceId) = try PairingStore.identity(in: registry)
         let view = DaemonRegistryView(registry)
@@ -94,6 +82,34 @@ public struct Daemon: Sendable {
         await supervised
         log.event("stopped")
         withExtendedLifetime((lock, listener)) {}
+    }
+
+    /// Takes the state directory's instance lock, or says which daemon holds it (exit 7).
+    static func lock(_ directory: StateDirectory) throws(ClawPairError) -> InstanceLock {
+        do {
+            return try InstanceLock(path: directory.appending(lockFileName))
+        } catch {
+            switch error {
+            case .held(let pid):
+                throw ClawPairError(
+                    .daemonAlreadyRunning,
+                    "another clawpair daemon\(pid.map { " (pid \($0))" } ?? "") is running for \(directory.path)",
+                    remedy: "stop it first (kill \(pid.map(String.init) ?? "PID"), or systemctl --user stop clawpair), or use another --home")
+            case .failed(let error): throw error
+            }
+        }
+    }
+
+    /// Throws ``ClawPairError/Code/daemonAlreadyRunning`` when a daemon holds the lock of
+    /// `directory` (the lock is taken and released again).
+    public static func requireNoOtherInstance(in directory: StateDirectory) throws(ClawPairError) {
+        _ = try lock(directory)
+    }
+
+    /// The pid written in the lock file of `directory`, if any (the daemon that holds it,
+    /// or held it last).
+    public static func lockHolder(in directory: StateDirectory) -> Int32? {
+        InstanceLock.recordedPid(at: directory.appending(lockFileName))
     }
 
     /// Reconciles after every change another process commits to the registry.

@@ -40,7 +40,8 @@ public final class LiveSession: Sendable {
             if let reason = missingInput {
                 update { status in
                     status.state = .paused
-                    status.lastError = SessionStatus.Failure(code: "DAEMON_SESSION_UNCONFIGURED", message: reason.message, remedy: reason.remedy)
+                    status.lastError = SessionStatus.Failure(
+                        code: ClawPairError.Code.daemonSessionUnpaired.rawValue, message: reason.message, remedy: reason.remedy)
                 }
                 await stopSignal.wait()
                 break loop
@@ -72,8 +73,10 @@ public final class LiveSession: Sendable {
                 update { status in
                     status.state = .paused
                     status.nextRetryAtMs = nil
+                    // The code stays the failure's (AUTH_DEVICE_TOKEN_MISMATCH, TLS_PIN_MISMATCH, …).
                     status.lastError = SessionStatus.Failure(
-                        code: status.lastError?.code ?? "PAUSED", message: reason.message, remedy: reason.remedy)
+                        code: status.lastError?.code ?? ClawPairError.Code.gatewayRequestFailed.rawValue, message: reason.message,
+                        remedy: reason.remedy)
                 }
                 await stopSignal.wait()
                 continue

@@ -43,6 +43,14 @@ public final class InstanceLock: Sendable {
         return Int32(text)
     }
 
+    /// The pid written in the lock file at `path`, without taking the lock.
+    public static func recordedPid(at path: String) -> Int32? {
+        let raw = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard raw >= 0 else { return nil }
+        defer { close(raw) }
+        return pid(in: raw)
+    }
+
     /// The pid of this process (for a "ready" line and the log).
     public static var currentPid: Int32 { getpid() }
 }

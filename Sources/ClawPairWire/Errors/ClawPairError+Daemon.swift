@@ -8,4 +8,7 @@ extension ClawPairError.Code {
     public static let daemonAlreadyRunning = Self("DAEMON_ALREADY_RUNNING", .environment)
     /// The daemon's status socket answered something that is not its status (exit 8).
     public static let daemonProtocolError = Self("DAEMON_PROTOCOL_ERROR", .internal)
+    /// A session the registry asks for has nothing to connect with: no route, or no device
+    /// token and no shared credential (shown in `status`; the gateway needs pairing).
+    public static let daemonSessionUnpaired = Self("DAEMON_SESSION_UNPAIRED", .authorization)
 }

@@ -66,6 +66,8 @@ enum DaemonCommand: Command {
     /// Starts the daemon in the background and returns once it serves its socket.
     static func detach(_ options: Options, directory: StateDirectory, _ context: CommandContext) async throws -> ExitStatus {
         try directory.ensure()
+        // Refused here, before anything starts, when a daemon already runs for this home.
+        try Daemon.requireNoOtherInstance(in: directory)
         let logPath = directory.appending(Daemon.logFileName)
         var environment = context.console.environment
         environment[detachedVariable] = "1"
@@ -78,9 +80,9 @@ enum DaemonCommand: Command {
             if let status = child.exitStatus() {
                 throw ClawPairError(
                     status == ExitStatus.environment.rawValue ? .daemonAlreadyRunning : .internalError,
-                    "the daemon exited with status \(status) while starting; see \(logPath)")
+                    "the daemon exited with status \(status) while starting: \(lastLine(of: logPath))", remedy: "see \(logPath)")
             }
-            if await client.statusIfRunning() != nil {
+            if await client.statusIfRunning() != nil, Daemon.lockHolder(in: directory) == child.pid {
                 context.console.print("clawpair daemon started (pid \(child.pid)); log: \(TerminalText.escape(logPath))\n")
                 return .success
             }
@@ -88,6 +90,13 @@ enum DaemonCommand: Command {
         }
         throw ClawPairError(.internalError, "the daemon (pid \(child.pid)) did not start serving within 15 s; see \(logPath)")
     }
+}
+
+/// The last line of the file at `path` (what a daemon that failed to start said), escaped.
+private func lastLine(of path: String) -> String {
+    guard let bytes = try? FileIO.readAll(path: path) else { return "(no log)" }
+    let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "(empty log)"
+    return TerminalText.escape(line)
 }
 
 extension OptionSpec {
