@@ -131,6 +131,11 @@ import Testing
         try DaemonProcess.waitForState(home, id, "node", "connected")
         try DaemonProcess.waitForState(home, id, "operator", "connected")
         #expect(Set(try again.connections().compactMap { $0["role"]?.stringValue }) == ["node", "operator"])
+        // Neither the shared token nor a device token reaches the log or the status.
+        let text = try GatewaysProcess.run(["status", "--home", home.path]).stdout
+        let json = JSONValue.array(try DaemonProcess.status(home)).serialized()
+        for output in [daemon.log, text, json] { #expect(!output.contains(Self.token)) }
+        try PairCommandTests.assertNoSecrets([daemon.log, text, json], home: home, extra: [Self.token])
     }
 
     @Test func aChangedCertificatePausesUntilTrustedByAnotherProcess() throws {
