@@ -33,6 +33,17 @@ public enum ReconnectBackoff {
         }
     }
 
+    /// The least window a schedule's jitter spreads retries over. The fleet may hold hundreds
+    /// of sessions that lose their gateways at once: their first retries spread over at least
+    /// 2 s (twenty 100 ms windows) instead of the formula's 1 s. The focused gateway's two
+    /// sessions keep their quick first retry.
+    public static func minimumWindow(_ schedule: Schedule) -> Duration {
+        switch schedule {
+        case .focused: .zero
+        case .fleet: .seconds(2)
+        }
+    }
+
     /// The largest delay a schedule reaches.
     public static func cap(_ schedule: Schedule) -> Duration {
         switch schedule {
@@ -41,11 +52,11 @@ public enum ReconnectBackoff {
         }
     }
 
-    /// The delay to wait: full jitter above ``jitterFloor``, uniform in
-    /// [floor, ``base(_:attempt:)``], so retries of many sessions spread over the whole
-    /// interval instead of piling up at its end.
+    /// The delay to wait: full jitter above ``jitterFloor``, uniform in [floor,
+    /// max(``base(_:attempt:)``, ``minimumWindow(_:)``)], so retries of many sessions spread
+    /// over the whole interval instead of arriving together.
     public static func delay<R: RandomNumberGenerator>(_ schedule: Schedule, attempt: Int, using random: inout R) -> Duration {
-        jittered(base(schedule, attempt: attempt), using: &random)
+        jittered(max(base(schedule, attempt: attempt), minimumWindow(schedule)), using: &random)
     }
 
     /// `limit` with the same jitter (for a gateway's `retryAfterMs`, jitter goes on top: it

@@ -23,7 +23,8 @@ import Testing
         var random = SplitMix64(seed: 13)
         for schedule in [ReconnectBackoff.Schedule.focused, .fleet] {
             for attempt in 0..<8 {
-                let base = ReconnectBackoff.base(schedule, attempt: attempt)
+                // The fleet spreads over at least 2 s; the focused sessions over the base.
+                let base = max(ReconnectBackoff.base(schedule, attempt: attempt), ReconnectBackoff.minimumWindow(schedule))
                 let delays = (0..<400).map { _ in ReconnectBackoff.delay(schedule, attempt: attempt, using: &random) }
                 #expect(delays.allSatisfy { $0 >= ReconnectBackoff.jitterFloor && $0 <= base })
                 // Spread over the interval: some in its lower and some in its upper quarter.
@@ -50,6 +51,7 @@ import Testing
         var windows: [Int64: Int] = [:]
         for delay in delays { windows[delay / 100, default: 0] += 1 }
         #expect(windows.values.max()! <= 30)
+        #expect(delays.max()! <= 2_000)
         let jitterFree = (0..<200).map { _ in ReconnectBackoff.base(.fleet, attempt: 0).wholeMilliseconds }
         #expect(Set(jitterFree).count == 1)
     }
