@@ -69,7 +69,8 @@ enum GatewaysRendering {
         let entry = record.entry
         var lines: [(String, String)] = [
             ("name", entry.name), ("id", entry.id.rawValue), ("kind", entry.kind.rawValue),
-            ("state", record.focused ? "focused (node and operator sessions)" : record.bolted ? "bolted (operator session)" : "idle"),
+            ("state", record.focused ? "focused (the daemon keeps its node and operator sessions)"
+                : record.bolted ? "bolted (the daemon keeps its operator session)" : "idle"),
             ("connection", StatusRendering.connectionSummary(live)),
         ]
         for route in routes(entry) { lines.append(("route", "\(route.url) (\(route.source))")) }
