@@ -186,6 +186,8 @@ import Testing
         let again = try GatewaysProcess.run(["daemon", "--home", home.path])
         #expect(again.status == 7, "\(again.stderr)")
         #expect(again.stderr.contains("another clawpair daemon (pid \(pid))"), "\(again.stderr)")
+        let json = try GatewaysProcess.run(["daemon", "--json", "--home", home.path])
+        #expect(try JSONParser.parse(json.stdout)["error"]?["code"] == "DAEMON_ALREADY_RUNNING")
         let log = home.path + "/daemon.log"
         let attributes = try FileManager.default.attributesOfItem(atPath: log)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

@@ -177,7 +177,10 @@ import Testing
         let (home, registry) = try Self.hostileRegistry(seed: 8, count: 60)
         var result = await GatewaysCommandTests.gateways(home, ["list"])
         #expect(result.status == 0, "\(result.stderr)")
-        Self.expectSame(Array(result.stdout.utf8), try Self.expectedTable(registry, bold: false), "gateways list")
+        // The table, then the daemon's sessions (none runs for this home).
+        Self.expectSame(
+            Array(result.stdout.utf8), try Self.expectedTable(registry, bold: false) + Array(StatusRendering.listFooter(nil).utf8),
+            "gateways list")
         result = await GatewaysCommandTests.gateways(home, ["list", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         Self.expectSame(Array(result.stdout.utf8), try Self.expectedJSON(registry, pretty: false), "gateways list --json")
@@ -213,6 +216,7 @@ import Testing
             bolt   box             wss://box.tail1234.ts.net:443  limited   no   never                 manual|box.tail1234.ts.net|443
                    Node only       ws://10.0.0.2:18789            -         no   never                 manual|10.0.0.2|18789
                    Ev\\x1b[31mil\\\\  -                              unpaired  no   never                 _openclaw-gw._tcp|local.|Evil\\x1b]0;x\\x07
+            Sessions: not connected (no daemon running).
 
             """)
         let json = await GatewaysCommandTests.gateways(home, ["list", "--json"])

@@ -11,8 +11,8 @@ enum DaemonCommand: Command {
     static let spec = CommandSpec(
         name: "daemon",
         summary: "Keep the focused and bolted gateways' sessions connected; serve `clawpair status`.",
-        usage: "[--foreground] [--log-format text|json] [--home DIR]",
-        positionals: 0...0, options: [.foreground, .logFormat, .home],
+        usage: "[--foreground] [--log-format text|json] [--json] [--home DIR]",
+        positionals: 0...0, options: [.foreground, .logFormat, .home, .json],
         discussion: """
             The focused gateway gets a node session (role node, scopes []) and an operator
             session (the scopes it was paired with); every other bolted gateway one operator
@@ -25,7 +25,8 @@ enum DaemonCommand: Command {
             are followed at once.
 
             Without --foreground it detaches and logs to daemon.log in the state directory
-            (0600, rotated at 1 MiB); with --foreground it logs to stderr (the systemd unit,
+            (0600, rotated at 1 MiB), and prints its pid once it serves (JSON: {started, pid,
+            log}); with --foreground it logs to stderr (the systemd unit,
             examples/clawpair.service). One daemon per state directory: a second one exits 7
             naming the running one's pid. SIGTERM or SIGINT closes every session with 1000 and
             exits 0; SIGHUP re-reads the registry. A damaged registry is exit 8.
@@ -83,7 +84,11 @@ enum DaemonCommand: Command {
                     "the daemon exited with status \(status) while starting: \(lastLine(of: logPath))", remedy: "see \(logPath)")
             }
             if await client.statusIfRunning() != nil, Daemon.lockHolder(in: directory) == child.pid {
-                context.console.print("clawpair daemon started (pid \(child.pid)); log: \(TerminalText.escape(logPath))\n")
+                if context.json {
+                    context.printJSON(["started": true, "pid": .integer(Int64(child.pid)), "log": .string(logPath)])
+                } else {
+                    context.console.print("clawpair daemon started (pid \(child.pid)); log: \(TerminalText.escape(logPath))\n")
+                }
                 return .success
             }
             try await Task.sleep(for: .milliseconds(50))
