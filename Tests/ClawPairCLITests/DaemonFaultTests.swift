@@ -56,6 +56,7 @@ import Testing
 
     @Test(arguments: [
         ("close-mid-handshake", "GATEWAY_CLOSED"), ("close-1008", "GATEWAY_POLICY_CLOSE"), ("no-challenge", "GATEWAY_NO_CHALLENGE"),
+        ("slow-challenge", "GATEWAY_NO_CHALLENGE"),
     ])
     func aHandshakeFaultBacksOffAndRetries(fault: String, code: String) throws {
         let home = Home()
@@ -66,7 +67,7 @@ import Testing
         try DaemonProcess.waitForState(home, id, "operator", "connected")
         try sim.admin("POST", "/fault/\(fault)")
         try Self.dropSessions(sim)
-        // no-challenge waits out the client's 6 s challenge timeout first.
+        // no-challenge and slow-challenge wait out the client's 6 s challenge timeout first.
         let waiting = try DaemonProcess.waitFor(home, seconds: 40, "backoff with \(code)") {
             DaemonProcess.session($0, id, "operator")?["lastError"]?["code"]?.stringValue == code
                 && DaemonProcess.session($0, id, "operator")?["state"] == "backoff"

@@ -13,11 +13,11 @@ import Testing
     typealias Home = PairCommandTests.Home
 
     /// Pairs `home` with `sim` (approved at once) and returns the entry's id.
-    static func pair(_ home: Home, _ sim: Sim, code: String? = nil, extra: [String] = []) throws -> String {
-        let before = Set(try home.open().list().map(\.entry.id.rawValue))
+    static func pair(_ home: Home, _ sim: Sim, code: String? = nil, extra: [String] = [], allowExisting: Bool = false) throws -> String {
         let paired = try PairCommandTests.run(home, [try code ?? sim.setupCode().code, "--json"] + extra)
         guard paired.status == 0 else { throw GatewaysProcess.Failure(description: "pair failed: \(paired.stderr)") }
-        return try #require(try home.open().list().map(\.entry.id.rawValue).first { !before.contains($0) })
+        #expect(allowExisting || paired.json?["updated"] == .bool(false), "a new entry")
+        return try #require(paired.json?["id"]?.stringValue)
     }
 
     @Test func keepsTheFocusedGatewaysNodeAndOperatorSessionsAndRecordsPresenceOnce() throws {
@@ -166,6 +166,10 @@ import Testing
         let attempts = try sim.connectAttempts()
         usleep(1_500_000)
         #expect(try sim.connectAttempts() == attempts)
+        // Pairing again (another process, new device tokens) brings both sessions back.
+        #expect(try Self.pair(home, sim, allowExisting: true) == id)
+        try DaemonProcess.waitForState(home, id, "node", "connected")
+        try DaemonProcess.waitForState(home, id, "operator", "connected")
     }
 
     @Test func withoutForegroundItDetachesAndLogsToDaemonLog() throws {
