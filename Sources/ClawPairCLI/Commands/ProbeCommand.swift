@@ -66,11 +66,12 @@ enum ProbeCommand: Command {
     }
 
     static func run(_ probe: Options, _ context: CommandContext) async throws -> ExitStatus {
-        let options = probe.prober
+        var options = probe.prober
         let text = probe.target
         let plan: ProbePlan
+        let paired = registryTarget(text, home: probe.home, context)
         // A registry id or name (issue #6) wins over a host or instance name of the same spelling.
-        if let paired = registryTarget(text, home: probe.home, context) {
+        if let paired {
             plan = paired.plan(fingerprint: options.pin)
         } else {
             let target = try ProbeTarget.classify(text, nowMs: context.console.nowMs())
@@ -86,6 +87,7 @@ enum ProbeCommand: Command {
                     + (plan.skipped.isEmpty ? "" : ": " + plan.skipped.joined(separator: "; ")))
         }
 
+        options.gatewayHeaders = gatewayHeaders(for: paired, home: probe.home, context)
         let prober = GatewayProber(prober: RouteProber(options: options, reactor: IOReactor()), mode: probe.mode)
         let showProgress = context.console.stderrIsTerminal
         let console = context.console
@@ -110,6 +112,14 @@ enum ProbeCommand: Command {
         guard let directory = try? StateDirectory.resolve(home: home, environment: context.console.environment)
         else { return nil }
         return PairedGatewayTarget.lookup(text, in: directory)
+    }
+
+    /// What every request carries (``GatewayRequestHeaders``): a paired target's custom
+    /// headers, and the stored Access session of each route's origin.
+    static func gatewayHeaders(for paired: PairedGatewayTarget?, home: String?, _ context: CommandContext) -> GatewayHeaderSources {
+        let sessions = (try? StateDirectory.resolve(home: home, environment: context.console.environment))
+            .map(GatewayRegistry.storedAccessSessions) ?? []
+        return GatewayHeaderSources(customHeaders: paired?.customHeaders ?? [], accessSessions: sessions, nowMs: context.console.nowMs())
     }
 
     /// spec/cli.md `probe`: 0 reached; 5 trust codes; 6 Access; 4 everything else.

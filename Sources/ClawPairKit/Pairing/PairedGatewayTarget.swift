@@ -11,6 +11,8 @@ public struct PairedGatewayTarget: Sendable {
     /// The stored pin and the routes it covers.
     public let pin: TLSPin?
     public let pinnedRoutes: [GatewayRoute]
+    /// The entry's custom headers (service tokens), sent on every request.
+    public var customHeaders: [CustomHeader] = []
 
     /// The entry `text` names (exact id, exact name or unique id prefix) in the registry of
     /// `directory`; nil when there is no registry there (it is not created), the text names
@@ -25,7 +27,8 @@ public struct PairedGatewayTarget: Sendable {
         guard proven != nil || configured != nil else { return nil }
         let stored = PairingStore.storedPin(record)
         return PairedGatewayTarget(
-            id: id, name: record.entry.name, configuredRoute: configured, provenRoute: proven, pin: stored.pin, pinnedRoutes: stored.routes)
+            id: id, name: record.entry.name, configuredRoute: configured, provenRoute: proven, pin: stored.pin, pinnedRoutes: stored.routes,
+            customHeaders: record.credentials.customHeaders)
     }
 
     /// The probe plan: the proven route first, then the configured one; each `wss` route the

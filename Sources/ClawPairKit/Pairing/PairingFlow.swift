@@ -31,6 +31,9 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
     public var overrides: ResolveOverrides
     public var tls: TLSConfiguration
     public var extraHeaders: HTTPHeaders
+    /// The entry's custom headers and the stored Access sessions, sent per route before
+    /// ``extraHeaders`` (``GatewayRequestHeaders``).
+    public var gatewayHeaders = GatewayHeaderSources()
     public var stagger: Duration
     public var clock: C
 
@@ -47,7 +50,7 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     var connector: PairingRouteConnector {
-        PairingRouteConnector(reactor: reactor, overrides: overrides, tls: tls, extraHeaders: extraHeaders)
+        PairingRouteConnector(reactor: reactor, overrides: overrides, tls: tls, extraHeaders: extraHeaders, gatewayHeaders: gatewayHeaders)
     }
 
     /// Runs the pairing; `onEvent` hears of progress (from any task).

@@ -15,6 +15,7 @@ struct PairingRouteConnector: Sendable {
     var overrides: ResolveOverrides
     var tls: TLSConfiguration
     var extraHeaders: HTTPHeaders
+    var gatewayHeaders: GatewayHeaderSources
 
     /// Opens `route`, requiring `pin` when given (else system trust). Never sends a credential.
     func open(_ route: GatewayRoute, pin: TLSPin?) async throws(PairingRouteFailure) -> PairingOpenedRoute {
@@ -51,9 +52,16 @@ struct PairingRouteConnector: Sendable {
                 throw PairingRouteFailure(route: route, error: error, peer: connection.peer)
             }
         }
+        let sent = gatewayHeaders.headers(for: route.url)
+        if let expired = sent.expiredSession {
+            await stream.close(until: .now + Self.closeGrace)
+            throw PairingRouteFailure(route: route, error: AccessSessionCheck.expiredError(expired, url: route.url), peer: peer)
+        }
+        var headers = sent.headers
+        for (name, value) in extraHeaders { headers.replaceOrAdd(name: name, value: value) }
         let result: WebSocketUpgradeResult
         do {
-            result = try await WebSocketUpgrade(route: route, extraHeaders: extraHeaders).perform(on: stream, until: .now + Self.upgradeTimeout)
+            result = try await WebSocketUpgrade(route: route, extraHeaders: headers).perform(on: stream, until: .now + Self.upgradeTimeout)
         } catch {
             await stream.close(until: .now + Self.closeGrace)
             throw PairingRouteFailure(route: route, error: RouteProber.upgradeFailure(error, timeout: Self.upgradeTimeout), peer: peer)
@@ -61,7 +69,8 @@ struct PairingRouteConnector: Sendable {
         switch result {
         case .rejected(let rejection):
             await stream.close(until: .now + Self.closeGrace)
-            throw PairingRouteFailure(route: route, error: RouteProber.rejectionError(rejection, route: route), peer: peer)
+            throw PairingRouteFailure(
+                route: route, error: RouteProber.rejectionError(rejection, route: route, sentSession: sent.accessSession), peer: peer)
         case .upgraded(let websocket):
             return PairingOpenedRoute(route: route, websocket: websocket, peer: peer, trust: basis, pin: pin)
         }

@@ -22,6 +22,9 @@ public struct RouteProber: Sendable {
         public var pin: TLSPin?
         /// Extra request headers for the upgrade (`--header`).
         public var extraHeaders = HTTPHeaders()
+        /// A registry entry's custom headers and the stored Access sessions
+        /// (``GatewayRequestHeaders``); `--header`s come after them and win.
+        public var gatewayHeaders = GatewayHeaderSources()
         /// Trust store and TLS minimum.
         public var tls = TLSConfiguration()
         /// `CLAWPAIR_RESOLVE`.
@@ -124,9 +127,25 @@ public struct RouteProber: Sendable {
             }
         }
 
+        // access
+        let sent = options.gatewayHeaders.headers(for: route.url)
+        if let expired = sent.expiredSession {
+            recorder.begin(.access)
+            recorder.fail(.access, AccessSessionCheck.expiredError(expired, url: route.url), detail: AccessSessionCheck.detail(expired, nowMs: options.gatewayHeaders.nowMs))
+            await stream.close(until: .now + Self.closeGrace)
+            return false
+        }
+        if let session = sent.accessSession {
+            recorder.begin(.access)
+            recorder.pass(.access, detail: AccessSessionCheck.detail(session, nowMs: options.gatewayHeaders.nowMs))
+        }
+        var headers = sent.headers
+        for (name, _) in options.extraHeaders { headers.remove(name: name) }
+        for (name, value) in options.extraHeaders { headers.add(name: name, value: value) }
+
         // http
         recorder.begin(.http)
-        let upgrade = WebSocketUpgrade(route: route, extraHeaders: options.extraHeaders)
+        let upgrade = WebSocketUpgrade(route: route, extraHeaders: headers)
         let result: WebSocketUpgradeResult
         do {
             result = try await upgrade.perform(on: stream, until: .now + options.stageTimeout)
@@ -139,12 +158,13 @@ public struct RouteProber: Sendable {
         let client: WebSocketClient
         switch result {
         case .rejected(let rejection):
-            recorder.fail(.http, Self.rejectionError(rejection, route: route), detail: Self.rejectionDetail(rejection))
+            recorder.fail(
+                .http, Self.rejectionError(rejection, route: route, sentSession: sent.accessSession), detail: Self.rejectionDetail(rejection))
             await stream.close(until: .now + Self.closeGrace)
             return false
         case .upgraded(let upgraded):
             client = upgraded
-            recorder.pass(.http, detail: ["status": 101, "requestHeaders": Self.headersJSON(options.extraHeaders)])
+            recorder.pass(.http, detail: ["status": 101, "requestHeaders": Self.headersJSON(headers, secretNames: sent.headers)])
         }
 
         // gateway
@@ -178,10 +198,12 @@ public struct RouteProber: Sendable {
         return .object(members)
     }
 
-    static func headersJSON(_ headers: HTTPHeaders) -> JSONValue {
+    /// `headers` as JSON, secret-looking values redacted, and every value of a name in
+    /// `secretNames` (the entry's custom headers and the Access token) too.
+    static func headersJSON(_ headers: HTTPHeaders, secretNames: HTTPHeaders = HTTPHeaders()) -> JSONValue {
         var members: [(String, JSONValue)] = []
         for (name, value) in headers {
-            let shown = HeaderRedaction.displayValue(name: name, value: value)
+            let shown = secretNames.contains(name: name) ? HeaderRedaction.placeholder : HeaderRedaction.displayValue(name: name, value: value)
             if let index = members.firstIndex(where: { $0.0.lowercased() == name.lowercased() }),
                 case .string(let previous) = members[index].1
             {
@@ -206,8 +228,13 @@ public struct RouteProber: Sendable {
         return .object(members)
     }
 
-    static func rejectionError(_ rejection: WebSocketUpgradeRejection, route: GatewayRoute) -> ClawPairError {
-        if let challenge = rejection.accessChallenge { return challenge.clawPairError }
+    /// Why the upgrade was refused; a challenge to a request that carried `sentSession`'s
+    /// token means the session was revoked or expired early.
+    static func rejectionError(_ rejection: WebSocketUpgradeRejection, route: GatewayRoute, sentSession: AccessSession? = nil) -> ClawPairError {
+        if let challenge = rejection.accessChallenge {
+            if let sentSession { return AccessSessionCheck.revokedError(sentSession, url: route.url) }
+            return challenge.clawPairError
+        }
         if rejection.status != 101 {
             return ClawPairError(
                 .httpUnexpectedStatus,

@@ -312,27 +312,6 @@ public final class GatewayRegistry {
         }
     }
 
-    // MARK: Access sessions (per origin, shared by entries)
-
-    /// Stores the Cloudflare Access session for `origin`.
-    public func storeAccessSession(origin: String, token: Secret, subject: String?, expiresAtMs: Int64?) throws(ClawPairError) {
-        try connection.write { () throws(ClawPairError) in
-            try connection.statement(
-                """
-                INSERT INTO access_sessions (origin, token, subject, expires_at_ms) VALUES (?1, ?2, ?3, ?4)
-                ON CONFLICT (origin) DO UPDATE SET token = excluded.token, subject = excluded.subject, expires_at_ms = excluded.expires_at_ms
-                """
-            ).run([.text(origin), .text(token.revealed), .optional(subject), .optional(expiresAtMs)])
-        }
-    }
-
-    /// The Access session stored for `origin`.
-    public func accessSession(origin: String) throws(ClawPairError) -> (token: Secret, subject: String?, expiresAtMs: Int64?)? {
-        try connection.statement("SELECT token, subject, expires_at_ms FROM access_sessions WHERE origin = ?1").first([.text(origin)]) {
-            (Secret($0.text(0)), $0.optionalText(1), $0.optionalInteger(2))
-        }
-    }
-
     // MARK: Reading
 
     /// Every entry, the focused one first, then in the order they were added.

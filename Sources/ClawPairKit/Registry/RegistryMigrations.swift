@@ -99,7 +99,12 @@ enum RegistryMigrations {
             device_seed BLOB NOT NULL CHECK (typeof(device_seed) = 'blob' AND length(device_seed) = 32),
             created_at_ms INTEGER NOT NULL
         );
+        """,
+        // 2: what `access status` shows of a session besides its subject and expiry.
         """
+        ALTER TABLE access_sessions ADD COLUMN issuer TEXT;
+        ALTER TABLE access_sessions ADD COLUMN audience TEXT;
+        """,
     ]
 
     /// The schema version this build writes.

@@ -16,6 +16,12 @@ public struct AccessSigningKeys: Sendable {
         public let modulus: [UInt8]
         /// Big-endian, no leading zero byte.
         public let exponent: [UInt8]
+
+        public init(keyID: String, modulus: [UInt8], exponent: [UInt8]) {
+            self.keyID = keyID
+            self.modulus = modulus
+            self.exponent = exponent
+        }
     }
 
     public let keys: [Key]

@@ -41,6 +41,8 @@ public enum ProbeRemedy {
         case .httpAccessChallenge:
             let login = detail["loginHost"]?.stringValue.map { " (sign-in at \($0))" } ?? ""
             return "run `clawpair access login \(ShellQuoting.quote(gateway.url))`\(login)"
+        case .accessSessionExpired:
+            return "sign in again: run `clawpair access login \(ShellQuoting.quote(gateway.url))`"
         case .httpUnexpectedStatus:
             let status = detail["status"].flatMap { if case .integer(let s) = $0 { s } else { nil } }
             let answered = status.map { "answered \($0)" } ?? "did not answer"
