@@ -5,7 +5,7 @@ public enum CLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [CommandSpec] = [
         BrowseCommand.spec, ResolveCommand.spec, ProbeCommand.spec, DoctorCommand.spec, DecodeCommand.spec, ScanCommand.spec, QRCommand.spec,
-        PairCommand.spec, GatewaysCommand.spec, SimCommand.spec,
+        PairCommand.spec, GatewaysCommand.spec, AccessCommand.spec, SimCommand.spec,
     ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {

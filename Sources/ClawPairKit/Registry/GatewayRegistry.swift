@@ -515,7 +515,7 @@ public final class GatewayRegistry {
         try connection.statement("SELECT 1 FROM entries WHERE id = ?1").first([.text(id.rawValue)]) { _ in true } ?? false
     }
 
-    private func requireExists(_ id: GatewayID) throws(ClawPairError) {
+    func requireExists(_ id: GatewayID) throws(ClawPairError) {
         guard try exists(id) else { throw Self.notFound(id.rawValue) }
     }
 

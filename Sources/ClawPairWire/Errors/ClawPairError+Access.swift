@@ -29,6 +29,8 @@ extension ClawPairError.Code {
     /// An Access service (edge, issuer, transfer service) sent a response that is not valid
     /// HTTP, is larger than its cap, or did not come in time.
     public static let accessResponseInvalid = Self("ACCESS_RESPONSE_INVALID", .authorization)
+    /// `access` was given a target that is not behind an `https`/`wss` origin.
+    public static let accessTargetInvalid = Self("ACCESS_TARGET_INVALID", .invalidInput)
     /// A custom header name or value the rules refuse (forbidden name, control characters).
     public static let headerInvalid = Self("HEADER_INVALID", .invalidInput)
 }

@@ -5,8 +5,8 @@ import ClawPairKit
 enum GatewaysCommand {
     static let spec = CommandSpec(
         group: "gateways",
-        summary: "Manage the registry of gateways: list, show, add, focus, bolt, unbolt, forget, rename, trust.",
-        usage: "list|show|add|focus|bolt|unbolt|forget|rename|trust [ID] [options]",
+        summary: "Manage the registry of gateways: list, show, add, focus, bolt, unbolt, forget, rename, trust, headers.",
+        usage: "list|show|add|focus|bolt|unbolt|forget|rename|trust|headers [ID] [options]",
         discussion: """
             ID is a stable id, an entry's exact name, or a unique prefix of a stable id; an
             unknown or ambiguous ID is exit 3 (the candidates are listed). A manual entry's id
@@ -23,6 +23,7 @@ enum GatewaysCommand {
         subcommands: [
             GatewaysListCommand.spec, GatewaysShowCommand.spec, GatewaysAddCommand.spec, GatewaysFocusCommand.spec, GatewaysBoltCommand.spec,
             GatewaysUnboltCommand.spec, GatewaysForgetCommand.spec, GatewaysRenameCommand.spec, GatewaysTrustCommand.spec,
+            GatewaysHeadersCommand.spec,
         ])
 
     /// The options every subcommand takes besides its own.
