@@ -1,5 +1,6 @@
 import ClawPairKit
 import ClawPairTestSupport
+import ClawPairWire
 import Foundation
 import Glibc
 import Testing
@@ -66,6 +67,12 @@ import Testing
         let verdict = try Self.json(revoked.stdout)["verdict"] as? [String: Any]
         #expect(verdict?["code"] as? String == "ACCESS_SESSION_EXPIRED")
         #expect((verdict?["remedy"] as? String)?.contains("clawpair access login") == true)
+
+        // pair sends it too, and says the same.
+        let code = Base64URL.encode(Array(#"{"url":"wss://gw.access.test","expiresAtMs":4102444800000,"bootstrapToken":"b"}"#.utf8))
+        let pair = try fake.run(["pair", code, "--json"])
+        #expect(try pair.status == 6 && Self.errorCode(pair.stdout) == "ACCESS_SESSION_EXPIRED", "\(pair.stdout)")
+        #expect(try fake.seen().last?["token"] as? Bool == true)
 
         // The token appears in no output of any command, nor in the browser's argv.
         for output in fake.outputs + [opened] { #expect(!output.contains(token)) }
