@@ -12,7 +12,8 @@ ADDRESS:443 answers for every name by its Host header, with a certificate from a
 
 Control (any host): POST /__admin/mode/NAME sets a fault (below; "none" clears), POST
 /__admin/signin?token=PUB marks a transfer ready, POST /__admin/revoke refuses issued tokens,
-GET /__admin/seen lists {path, token, serviceToken} of the edge's requests.
+GET /__admin/seen lists {path, token, serviceToken} of the edge's requests, GET
+/__admin/ready-at maps each signed-in key to the Unix time it became ready (bench/access-login).
 Faults: tamper short alphabet key-unpadded key-standard transfer-302 transfer-500 never
 expired not-yet wrong-aud wrong-iss wrong-type hs256 foreign-kid big-jwks big-body
 metadata-host metadata-iat evil-issuer identity-mismatch.
@@ -143,7 +144,9 @@ def serve(directory, address):
                 state["mode"] = path.path.rsplit("/", 1)[1]
             elif path.path == "/__admin/signin":
                 with lock:
-                    state["ready"].add(urllib.parse.parse_qs(path.query)["token"][0])
+                    key = urllib.parse.parse_qs(path.query)["token"][0]
+                    state["ready"].add(key)
+                    state.setdefault("readyAt", {})[key] = time.time()
             elif path.path == "/__admin/revoke":
                 state["revoked"] = True
             else:
@@ -158,6 +161,8 @@ def serve(directory, address):
             path = urllib.parse.urlsplit(self.path)
             if path.path == "/__admin/seen":
                 return self.send(200, json.dumps(state["seen"]).encode())
+            if path.path == "/__admin/ready-at":
+                return self.send(200, json.dumps(state.get("readyAt", {})).encode())
             if host == TRANSFER and path.path.startswith("/transfer/"):
                 return self.transfer(urllib.parse.unquote(path.path[len("/transfer/"):]))
             if host == TEAM and path.path == "/cdn-cgi/access/certs":
@@ -238,3 +243,10 @@ if __name__ == "__main__":
         serve(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "browse":
         browse(sys.argv[2])
+    elif sys.argv[1] == "browse-later":
+        # A user who takes a while: sign in after SECONDS, in the background; return at once.
+        if os.fork() == 0:
+            os.setsid()
+            time.sleep(float(os.environ.get("FAKE_ACCESS_SIGNIN_DELAY", "1.5")))
+            browse(sys.argv[2])
+            os._exit(0)
