@@ -22,18 +22,14 @@ public enum AccessSessionCheck {
     public static func expiredError(_ session: AccessSession, url: String) -> ClawPairError {
         ClawPairError(
             .accessSessionExpired, "the Cloudflare Access session for \(session.origin) has expired: sign in again",
-            remedy: loginRemedy(url))
+            remedy: ProbeRemedy.accessLogin(url))
     }
 
     /// `ACCESS_SESSION_EXPIRED` for a token Access refused (a challenge despite it).
     public static func revokedError(_ session: AccessSession, url: String) -> ClawPairError {
         ClawPairError(
             .accessSessionExpired, "Cloudflare Access refused the session for \(session.origin) (revoked or expired early): sign in again",
-            remedy: loginRemedy(url))
-    }
-
-    public static func loginRemedy(_ url: String) -> String {
-        "run `clawpair access login \(ShellQuoting.quote(url))`"
+            remedy: ProbeRemedy.accessLogin(url))
     }
 
     /// Seconds, minutes, hours or days, rounded down; at least "1 s".

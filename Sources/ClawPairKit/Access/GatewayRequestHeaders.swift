@@ -11,6 +11,15 @@ public struct GatewayRequestHeaders: Sendable, Hashable {
     /// instead of showing the challenge that will follow.
     public var expiredSession: AccessSession?
 
+    /// ``headers`` with `extra` (a command line's `--header`s, a caller's own) after them,
+    /// each replacing the fields of its name.
+    public func headers(overriddenBy extra: HTTPHeaders) -> HTTPHeaders {
+        var merged = headers
+        for (name, _) in extra { merged.remove(name: name) }
+        for (name, value) in extra { merged.add(name: name, value: value) }
+        return merged
+    }
+
     /// For `record` at `nowMs`, with its origin's session read from `registry`.
     /// The origin is the entry's Access origin, else its route's (the proven one first).
     public static func `for`(record: GatewayRecord, registry: GatewayRegistry, nowMs: Int64) throws(ClawPairError) -> GatewayRequestHeaders {

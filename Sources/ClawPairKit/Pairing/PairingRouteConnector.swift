@@ -57,11 +57,9 @@ struct PairingRouteConnector: Sendable {
             await stream.close(until: .now + Self.closeGrace)
             throw PairingRouteFailure(route: route, error: AccessSessionCheck.expiredError(expired, url: route.url), peer: peer)
         }
-        var headers = sent.headers
-        for (name, value) in extraHeaders { headers.replaceOrAdd(name: name, value: value) }
         let result: WebSocketUpgradeResult
         do {
-            result = try await WebSocketUpgrade(route: route, extraHeaders: headers).perform(on: stream, until: .now + Self.upgradeTimeout)
+            result = try await WebSocketUpgrade(route: route, extraHeaders: sent.headers(overriddenBy: extraHeaders)).perform(on: stream, until: .now + Self.upgradeTimeout)
         } catch {
             await stream.close(until: .now + Self.closeGrace)
             throw PairingRouteFailure(route: route, error: RouteProber.upgradeFailure(error, timeout: Self.upgradeTimeout), peer: peer)

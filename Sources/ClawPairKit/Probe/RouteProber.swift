@@ -129,19 +129,18 @@ public struct RouteProber: Sendable {
 
         // access
         let sent = options.gatewayHeaders.headers(for: route.url)
+        let nowMs = options.gatewayHeaders.nowMs
         if let expired = sent.expiredSession {
             recorder.begin(.access)
-            recorder.fail(.access, AccessSessionCheck.expiredError(expired, url: route.url), detail: AccessSessionCheck.detail(expired, nowMs: options.gatewayHeaders.nowMs))
+            recorder.fail(.access, AccessSessionCheck.expiredError(expired, url: route.url), detail: AccessSessionCheck.detail(expired, nowMs: nowMs))
             await stream.close(until: .now + Self.closeGrace)
             return false
         }
         if let session = sent.accessSession {
             recorder.begin(.access)
-            recorder.pass(.access, detail: AccessSessionCheck.detail(session, nowMs: options.gatewayHeaders.nowMs))
+            recorder.pass(.access, detail: AccessSessionCheck.detail(session, nowMs: nowMs))
         }
-        var headers = sent.headers
-        for (name, _) in options.extraHeaders { headers.remove(name: name) }
-        for (name, value) in options.extraHeaders { headers.add(name: name, value: value) }
+        let headers = sent.headers(overriddenBy: options.extraHeaders)
 
         // http
         recorder.begin(.http)

@@ -30,7 +30,7 @@ enum AccessStatusCommand: Command {
             guard !sessions.isEmpty else {
                 throw ClawPairError(
                     .accessNoSession, "no Cloudflare Access session for \(target.origin)",
-                    remedy: "run `clawpair access login \(ShellQuoting.quote(text))`")
+                    remedy: ProbeRemedy.accessLogin(text))
             }
         }
         let nowMs = context.console.nowMs()
