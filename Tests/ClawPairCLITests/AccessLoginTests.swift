@@ -136,6 +136,19 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
     }
 
+    @Test func aURLOrSetupCodeTargetLeavesNoStateUntilSignedIn() throws {
+        let fake = try FakeAccess()
+        try fake.mode("tamper")
+        #expect(try fake.run(["access", "login", "wss://gw.access.test/gateway"]).status == 6)
+        #expect(!FileManager.default.fileExists(atPath: fake.home + "/" + GatewayRegistry.fileName))
+        try fake.mode("none")
+        let code = Base64URL.encode(Array(#"{"url":"wss://gw.access.test","expiresAtMs":4102444800000,"bootstrapToken":"b"}"#.utf8))
+        let login = try fake.run(["access", "login", code, "--json"])
+        #expect(try login.status == 0 && Self.json(login.stdout)["origin"] as? String == FakeAccess.origin)
+        #expect(try fake.run(["access", "status", "https://GW.access.test:443/x"]).status == 0)
+        #expect(try fake.run(["access", "login", "ws://gw.access.test"]).status == 3)
+    }
+
     @Test func aServiceTokenNeedsNoBrowser() throws {
         let fake = try FakeAccess()
         try Self.twoEntries(fake)

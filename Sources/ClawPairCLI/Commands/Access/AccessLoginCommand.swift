@@ -38,8 +38,8 @@ enum AccessLoginCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let environment = context.console.environment
-        let registry = try GatewaysCommand.registry(home: options.home, context)
-        let target = try AccessCommand.target(options.target, registry: registry, context)
+        // Read, not created: a failed sign-in leaves no state behind.
+        let target = try AccessCommand.target(options.target, registry: try AccessCommand.existingRegistry(home: options.home, context), context)
         var overrides = ResolveOverrides()
         if let text = environment[ResolveOverrides.environmentVariable] { overrides = try ResolveOverrides(parsing: text) }
         var login = AccessLogin(
@@ -74,7 +74,7 @@ enum AccessLoginCommand: Command {
             }
             throw error
         }
-        try report(outcome, target: target, registry: registry, context)
+        try report(outcome, target: target, home: options.home, context)
         return .success
     }
 
@@ -101,7 +101,7 @@ enum AccessLoginCommand: Command {
         }
     }
 
-    private static func report(_ outcome: AccessLogin.Outcome, target: AccessCommand.Target, registry: GatewayRegistry, _ context: CommandContext) throws {
+    private static func report(_ outcome: AccessLogin.Outcome, target: AccessCommand.Target, home: String?, _ context: CommandContext) throws {
         let origin = target.origin.description
         switch outcome {
         case .notRequired, .serviceTokenAccepted:
@@ -114,6 +114,7 @@ enum AccessLoginCommand: Command {
                         : "\(origin) answered without a Cloudflare Access challenge: no sign-in needed\n")
             }
         case .signedIn(let session):
+            let registry = try GatewaysCommand.registry(home: home, context)
             let entries = try AccessCommand.entries(on: origin, in: registry)
             try registry.storeAccessSession(session, for: entries.map(\.entry.id))
             let nowMs = context.console.nowMs()
