@@ -126,6 +126,8 @@ import Testing
         ]
         for (mode, code) in cases {
             try fake.mode(mode)
+            // Each case fetches the issuer's keys itself (a cached set would hide big-jwks).
+            try? FileManager.default.removeItem(atPath: fake.home + "/" + AccessKeyCache.fileName)
             let login = try fake.run(["access", "login", "first", "--json"])
             #expect(login.status == 6, "\(mode): \(login.stdout)")
             #expect(try Self.errorCode(login.stdout) == code, "\(mode): \(login.stdout)")
@@ -136,7 +138,32 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
     }
 
-    @Test func aURLOrSetupCodeTargetLeavesNoStateUntilSignedIn() throws {
+    /// The issuer's keys are kept a day; a key the cache lacks is fetched again once the
+    /// cache is a minute old, and a fresh cache is not refetched.
+    @Test func issuerKeysAreCachedAndRefetchedOnRotation() throws {
+        let fake = try FakeAccess()
+        #expect(try fake.run(["access", "login", "wss://gw.access.test"]).status == 0)
+        let path = fake.home + "/" + AccessKeyCache.fileName
+        let cached = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(cached.contains("https://team.cloudflareaccess.com") && cached.contains("key-1"))
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+
+        // Only a foreign key cached, fetched just now: no refetch, the kid is unknown.
+        let rotated = cached.replacingOccurrences(of: "key-1", with: "key-0")
+        try rotated.write(toFile: path, atomically: false, encoding: .utf8)
+        let fresh = try fake.run(["access", "login", "wss://gw.access.test", "--json"])
+        #expect(try fresh.status == 6 && Self.errorCode(fresh.stdout) == "ACCESS_KEYS_INVALID", "\(fresh.stdout)")
+
+        // The same, fetched two minutes ago: refetched once, and the sign-in works.
+        let old = try #require(rotated.firstMatch(of: /"fetchedAtMs":(\d+)/).map { Int64($0.1)! })
+        try rotated.replacingOccurrences(of: "\"fetchedAtMs\":\(old)", with: "\"fetchedAtMs\":\(old - 120_000)")
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(try fake.run(["access", "login", "wss://gw.access.test"]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("key-1"))
+    }
+
+    @Test func aURLOrSetupCodeTargetCreatesNoRegistryUntilSignedIn() throws {
         let fake = try FakeAccess()
         try fake.mode("tamper")
         #expect(try fake.run(["access", "login", "wss://gw.access.test/gateway"]).status == 6)

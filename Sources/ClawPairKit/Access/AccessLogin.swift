@@ -27,14 +27,16 @@ public struct AccessLogin: Sendable {
 
     public static let identityPath = "/cdn-cgi/access/get-identity"
     public static let keysPath = "/cdn-cgi/access/certs"
-    /// A failed verification refetches the issuer's keys once, when they are this old.
-    public static let keysRefetchAge: Duration = .seconds(60)
+    /// A failed verification refetches the issuer's keys once, when they are this old (ms).
+    public static let keysRefetchAgeMs: Int64 = 60_000
 
     public var client: HTTPSClient
     /// The transfer service's base URL (`$CLAWPAIR_ACCESS_TRANSFER_URL`).
     public var transferServiceURL: String
     /// Unix milliseconds; a test seam.
     public var nowMs: @Sendable () -> Int64 = { WallClock.nowMs() }
+    /// Where issuers' keys are kept between sign-ins; nil: fetched every time.
+    public var keyCache: AccessKeyCache?
 
     public init(client: HTTPSClient, transferServiceURL: String = AccessTransferPoll.defaultServiceURL) {
         self.client = client
@@ -70,8 +72,8 @@ public struct AccessLogin: Sendable {
         }
         let metadata = try JSONWebToken(metadataText, what: "the Access metadata JWT")
         let application = try AccessApplication(metadata: metadata, origin: origin, nowSeconds: nowMs() / 1000)
-        var keys = try await IssuerKeys.fetch(application.issuer, client: client)
-        try await keys.verify(metadata, what: "the Access metadata JWT", client: client)
+        var keys = try await IssuerKeys.load(application.issuer, client: client, cache: keyCache, nowMs: nowMs)
+        try await keys.verify(metadata, what: "the Access metadata JWT")
 
         // Session transfer.
         let keyPair = try NaClBoxKeyPair()
@@ -84,7 +86,7 @@ public struct AccessLogin: Sendable {
 
         // The app token: signature, claims, then proof with get-identity.
         let token = try JSONWebToken(tokenText, what: "the Access app token")
-        try await keys.verify(token, what: "the Access app token", client: client)
+        try await keys.verify(token, what: "the Access app token")
         let claims = try AccessAppToken(token, application: application, nowSeconds: nowMs() / 1000)
         try await confirmIdentity(origin: origin, token: tokenText, subject: claims.subject)
         return .signedIn(
@@ -153,25 +155,42 @@ public struct AccessLogin: Sendable {
     }
 }
 
-/// An issuer's signing keys, fetched once per login and again (once) when a token names a
-/// key they lack and they are at least ``AccessLogin/keysRefetchAge`` old (key rotation
-/// during a long sign-in).
+/// An issuer's signing keys: from the cache when younger than a day, else fetched; fetched
+/// again (once) when a token names a key they lack or fails with them and they are at least
+/// ``AccessLogin/keysRefetchAgeMs`` old (key rotation).
 struct IssuerKeys {
     let issuer: String
+    let client: HTTPSClient
+    let cache: AccessKeyCache?
+    let nowMs: @Sendable () -> Int64
     var keys: AccessSigningKeys
-    var fetchedAt: ContinuousClock.Instant
+    var fetchedAtMs: Int64
     var refetched = false
 
-    static func fetch(_ issuer: String, client: HTTPSClient) async throws -> IssuerKeys {
+    static func load(
+        _ issuer: String, client: HTTPSClient, cache: AccessKeyCache?, nowMs: @escaping @Sendable () -> Int64
+    ) async throws -> IssuerKeys {
+        let (keys, fetchedAtMs) = if let cached = cache?.load(issuer, nowMs: nowMs()) { cached } else {
+            try await fetch(issuer, client: client, cache: cache, nowMs: nowMs())
+        }
+        return IssuerKeys(issuer: issuer, client: client, cache: cache, nowMs: nowMs, keys: keys, fetchedAtMs: fetchedAtMs)
+    }
+
+    /// `<issuer>/cdn-cgi/access/certs`, at most 1 MiB, no redirects; kept in `cache`.
+    static func fetch(
+        _ issuer: String, client: HTTPSClient, cache: AccessKeyCache?, nowMs: Int64
+    ) async throws -> (keys: AccessSigningKeys, fetchedAtMs: Int64) {
         let response = try await client.send(.get, issuer + AccessLogin.keysPath, bodyLimit: AccessSigningKeys.maximumBytes)
         guard response.head.status == 200 else {
             throw ClawPairError(.accessKeysInvalid, "\(issuer) answered the key request with \(response.head.status)")
         }
-        return IssuerKeys(issuer: issuer, keys: try AccessSigningKeys(json: response.body), fetchedAt: .now)
+        let keys = try AccessSigningKeys(json: response.body)
+        cache?.store(issuer, jwks: response.body, nowMs: nowMs)
+        return (keys, nowMs)
     }
 
     /// Checks `token`'s RS256 signature; throws `ACCESS_TOKEN_INVALID` or `ACCESS_KEYS_INVALID`.
-    mutating func verify(_ token: JSONWebToken, what: String, client: HTTPSClient) async throws {
+    mutating func verify(_ token: JSONWebToken, what: String) async throws {
         while true {
             do {
                 let key = try keys.key(for: token.keyID)
@@ -180,11 +199,9 @@ struct IssuerKeys {
                 }
                 return
             } catch {
-                guard !refetched, ContinuousClock.now - fetchedAt >= AccessLogin.keysRefetchAge else { throw error }
-                let fresh = try await Self.fetch(issuer, client: client)
-                keys = fresh.keys
-                fetchedAt = fresh.fetchedAt
+                guard !refetched, nowMs() - fetchedAtMs >= AccessLogin.keysRefetchAgeMs else { throw error }
                 refetched = true
+                (keys, fetchedAtMs) = try await Self.fetch(issuer, client: client, cache: cache, nowMs: nowMs())
             }
         }
     }

@@ -46,6 +46,7 @@ enum AccessLoginCommand: Command {
             client: HTTPSClient(reactor: IOReactor(), overrides: overrides),
             transferServiceURL: environment[AccessTransferPoll.serviceURLEnvironmentVariable] ?? AccessTransferPoll.defaultServiceURL)
         login.nowMs = context.console.nowMs
+        login.keyCache = (try? StateDirectory.resolve(home: options.home, environment: environment)).map(AccessKeyCache.init)
         let headers = GatewayRequestHeaders.for(customHeaders: target.customHeaders, session: nil, nowMs: context.console.nowMs()).headers
         let browser = options.openBrowser ? AccessBrowser(environment: environment) : nil
         let progress = WaitingProgress(context)
