@@ -2,6 +2,14 @@
 /// the entry's custom headers that ``CustomHeaderRules`` allow, in order, plus
 /// `Cf-Access-Token` while the origin's Access session is valid, replacing a custom header
 /// of that name. Probe, pair and the daemon all ask here, so no path forgets one.
+///
+/// A long-lived session (the daemon) calls ``for(record:registry:nowMs:)`` before each
+/// connection and sends ``headers`` on the upgrade. ``expiredSession`` set: do not connect;
+/// pause with ``AccessSessionCheck/expiredError(_:url:)`` ("sign in again"). An upgrade
+/// answered by an Access challenge while ``accessSession`` was sent
+/// (`RouteProber.rejectionError(_:route:sentSession:)`): revoked, pause the same way. Resume
+/// when the origin's row in the registry's Access sessions changes (a new `access login`);
+/// pairing and device tokens are kept throughout.
 public struct GatewayRequestHeaders: Sendable, Hashable {
     /// The headers to add after the request's own (the WebSocket handshake's, …).
     public var headers: HTTPHeaders
