@@ -107,7 +107,7 @@ public struct AccessLogin: Sendable {
             var response: HTTPResponse?
             do {
                 response = try await client.send(.get, url, timeout: timeout, bodyLimit: AccessTransferPoll.maximumBodyBytes)
-            } catch let error as ClawPairError where error.code == .accessResponseInvalid && error.message.contains("did not answer") {
+            } catch let error as ClawPairError where error.code == .accessTimedOut {
                 response = nil  // A long poll that ran out: still pending.
             }
             if let response {

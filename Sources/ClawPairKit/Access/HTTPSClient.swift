@@ -25,7 +25,8 @@ public struct HTTPSClient: Sendable {
 
     /// Sends `method` to the `https` URL `url` with `headers` (after Host and User-Agent) and
     /// returns the whole response. Throws the connection's ``ClawPairError`` (dns, tcp, tls
-    /// codes) or `ACCESS_RESPONSE_INVALID` for a malformed, oversized or late response.
+    /// codes), `ACCESS_TIMED_OUT`, or `ACCESS_RESPONSE_INVALID` for a malformed or oversized
+    /// response.
     public func send(
         _ method: HTTPMethod, _ url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration = defaultTimeout,
         bodyLimit: Int = defaultBodyLimit
@@ -60,8 +61,8 @@ public struct HTTPSClient: Sendable {
             await session.close(until: .now + Self.closeGrace)
             try Task.checkCancellation()
             guard let error = error as? NetworkError else { throw error }
-            let why = error.code == .timedOut ? "did not answer within \(timeout)" : "ended the connection early (\(error.reason))"
-            throw ClawPairError(.accessResponseInvalid, "\(Self.display(url)) \(why)")
+            if error.code == .timedOut { throw ClawPairError(.accessTimedOut, "\(Self.display(url)) did not answer within \(timeout)") }
+            throw ClawPairError(.accessResponseInvalid, "\(Self.display(url)) ended the connection early (\(error.reason))")
         }
         await session.close(until: .now + Self.closeGrace)
         return response

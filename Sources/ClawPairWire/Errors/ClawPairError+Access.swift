@@ -27,8 +27,10 @@ extension ClawPairError.Code {
     /// `access status|logout` for an origin with no stored session.
     public static let accessNoSession = Self("ACCESS_NO_SESSION", .notFound)
     /// An Access service (edge, issuer, transfer service) sent a response that is not valid
-    /// HTTP, is larger than its cap, or did not come in time.
+    /// HTTP or is larger than its cap, or ended the connection early.
     public static let accessResponseInvalid = Self("ACCESS_RESPONSE_INVALID", .authorization)
+    /// An Access service did not answer within the request's timeout (15 s; a poll 60 s).
+    public static let accessTimedOut = Self("ACCESS_TIMED_OUT", .authorization)
     /// `access` was given a target that is not behind an `https`/`wss` origin.
     public static let accessTargetInvalid = Self("ACCESS_TARGET_INVALID", .invalidInput)
     /// A custom header name or value the rules refuse (forbidden name, control characters).
