@@ -415,6 +415,43 @@ import Testing
         }
     }
 
+    /// A registry `gateways list` refuses (a row written with check constraints off, a table
+    /// dropped) takes no write either: every writing command refuses with exit 8, and the
+    /// database file and its WAL keep every byte.
+    @Test(arguments: [
+        "PRAGMA ignore_check_constraints = ON; UPDATE entries SET kind = 'weird' WHERE name = 'two'",
+        "DROP TABLE device_tokens",
+    ])
+    func aDamagedRegistryTakesNoWrites(damage: String) throws {
+        let home = Home()
+        do {
+            let registry = try home.open()
+            _ = try Self.storePaired(registry, host: "one.example", name: "one")
+            try registry.upsert(GatewayEntry.manual(route: try GatewayRoute(host: "two.lan", tls: false), name: "two"))
+            try registry.connection.execute(damage)
+        }
+        func files() throws -> [[UInt8]] {
+            try [home.database, home.database + "-wal"].map { path in
+                FileManager.default.fileExists(atPath: path) ? try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) : []
+            }
+        }
+        let before = try files()
+        #expect(try GatewaysProcess.run(["gateways", "list", "--home", home.path]).status == 8)
+        let writes = [
+            ["add", "three.lan"], ["add", "two.lan", "--name", "again"], ["forget", "one", "--yes"], ["forget", "two", "--yes"],
+            ["focus", "two"], ["bolt", "two"], ["unbolt", "one"], ["rename", "one", "uno"],
+            ["trust", "one", "--fingerprint", String(repeating: "cd", count: 32)],
+        ]
+        for arguments in writes {
+            let result = try GatewaysProcess.run(["gateways"] + arguments + ["--json", "--home", home.path])
+            #expect(result.status == 8, "\(arguments): \(result.stdout) \(result.stderr)")
+            #expect(try JSONParser.parse(result.stdout)["error"]?["code"]?.stringValue == "REGISTRY_CORRUPT", "\(arguments): \(result.stdout)")
+            #expect(try files() == before, "\(arguments) changed the registry")
+        }
+        let text = try GatewaysProcess.run(["gateways", "add", "three.lan", "--home", home.path])
+        #expect(text.stderr.contains("damaged") && text.stderr.contains("left as it is"), "\(text.stderr)")
+    }
+
     @Test func aFileThatIsNotADatabaseIsExit8AndUntouched() throws {
         let home = Home()
         try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)

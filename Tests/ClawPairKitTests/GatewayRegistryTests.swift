@@ -404,6 +404,65 @@ import Testing
         #expect(throws: ClawPairError.self) { try Home().open().installation { [1, 2, 3] } }
     }
 
+    // MARK: Damage
+
+    /// Every write of the library, pairing's store and the installation's creation among
+    /// them, refuses a registry that reading refuses (`REGISTRY_CORRUPT`) and commits nothing:
+    /// the database file and its WAL keep every byte.
+    @Test(arguments: [
+        "PRAGMA ignore_check_constraints = ON; UPDATE entries SET kind = 'weird'",
+        "DROP TABLE device_tokens",
+        "DROP INDEX entries_by_name",
+        "CREATE TABLE extra (x)",
+    ])
+    func aDamagedRegistryTakesNoWrite(damage: String) throws {
+        let home = Home()
+        let id = try Self.manual("a.lan").id
+        do {
+            let registry = try home.open()
+            try registry.upsert(try Self.manual("a.lan"))
+            try registry.trust(id, pin: Self.pinA)
+            try registry.connection.execute(damage)
+        }
+        func files() throws -> [[UInt8]] {
+            try [home.database, home.database + "-wal"].map { path in
+                FileManager.default.fileExists(atPath: path) ? try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) : []
+            }
+        }
+        let before = try files()
+        let registry = try home.open()
+        let pairing = GatewayPairing(
+            entry: try Self.manual("b.lan"), credentials: GatewaySecrets(sharedToken: Secret("s")), pin: Self.pinB,
+            deviceTokens: [DeviceToken(role: "node", token: Secret("t"), scopes: [], issuedAtMs: 1)])
+        let writes: [(String, () throws(ClawPairError) -> Void)] = [
+            ("upsert", { () throws(ClawPairError) in try registry.upsert(try! Self.manual("b.lan")) }),
+            ("rename", { () throws(ClawPairError) in try registry.rename(id, to: "x") }),
+            ("recordConnection", { () throws(ClawPairError) in try registry.recordConnection(id, atMs: 5, route: nil) }),
+            ("setAccessOrigin", { () throws(ClawPairError) in try registry.setAccessOrigin(id, "https://a.example") }),
+            ("focus", { () throws(ClawPairError) in try registry.focus(id) }),
+            ("bolt", { () throws(ClawPairError) in try registry.bolt(id) }),
+            ("unbolt", { () throws(ClawPairError) in try registry.unbolt(id) }),
+            ("forget", { () throws(ClawPairError) in try registry.forget(id) }),
+            ("storePairing", { () throws(ClawPairError) in try registry.storePairing(pairing) }),
+            ("trust", { () throws(ClawPairError) in try registry.trust(id, pin: Self.pinB) }),
+            ("setPreference", { () throws(ClawPairError) in try registry.setPreference(id, key: "k", value: "v") }),
+            ("setCachedData", { () throws(ClawPairError) in try registry.setCachedData(id, key: "k", value: [1]) }),
+            ("storeAccessSession", { () throws(ClawPairError) in
+                try registry.storeAccessSession(origin: "https://a.example", token: Secret("j"), subject: nil, expiresAtMs: nil)
+            }),
+            ("installation", { () throws(ClawPairError) in _ = try registry.installation { [UInt8](repeating: 7, count: 32) } }),
+        ]
+        for (name, write) in writes {
+            do {
+                try write()
+                Issue.record("\(name) wrote to a damaged registry (\(damage))")
+            } catch {
+                #expect(error.code == .registryCorrupt, "\(name): \(error)")
+            }
+            #expect(try files() == before, "\(name) changed the file (\(damage))")
+        }
+    }
+
     // MARK: Concurrency
 
     @Test func twoConnectionsChangingAtOnceLoseNothing() async throws {
