@@ -16,6 +16,9 @@ enum ProbeCommand: Command {
             stored pin, --fingerprint, else system trust), http (the WebSocket upgrade) and gateway (a connect.challenge event
             within 6 s). Routes start 250 ms apart, or as soon as the one before failed, so a
             dead route costs the stagger, not a timeout. No credential is ever sent.
+            --timeout bounds the whole probe: every stage of every route ends within S seconds
+            of its start (the challenge's wait too), and the command exits at most 0.5 s later
+            (closing connections); an instance name is first looked up for up to 2 s.
 
             By default the probe ends when a route reaches the gateway; routes still running are
             reported pending (ok null). --all waits for every route. CLAWPAIR_RESOLVE
@@ -86,7 +89,10 @@ enum ProbeCommand: Command {
                     + (plan.skipped.isEmpty ? "" : ": " + plan.skipped.joined(separator: "; ")))
         }
 
-        let prober = GatewayProber(prober: RouteProber(options: options, reactor: IOReactor()), mode: probe.mode)
+        // --timeout bounds the probing as a whole, not only each stage (issue 16, item 6).
+        var bounded = options
+        bounded.deadline = CommandDeadline(after: options.stageTimeout)
+        let prober = GatewayProber(prober: RouteProber(options: bounded, reactor: IOReactor()), mode: probe.mode)
         let showProgress = context.console.stderrIsTerminal
         let console = context.console
         let report = await prober.run(plan) { candidate, stage in
@@ -164,7 +170,7 @@ enum ProbeCommand: Command {
 
 extension OptionSpec {
     fileprivate static let timeout = OptionSpec(
-        value: "timeout", metavar: "S", help: "Bound of each network stage in seconds (default 3; decimals allowed).")
+        value: "timeout", metavar: "S", help: "Bound of the whole probe in seconds (default 3; decimals allowed).")
     fileprivate static let all = OptionSpec(flag: "all", help: "Wait for every route instead of ending at the first that reaches the gateway.")
     fileprivate static let fingerprint = OptionSpec(
         value: "fingerprint", metavar: "HEX", help: "Pin: the gateway certificate's SHA-256 (or sha256//BASE64 of its key) for every wss route.")

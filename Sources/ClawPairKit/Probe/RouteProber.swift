@@ -28,15 +28,21 @@ public struct RouteProber: Sendable {
         public var overrides = ResolveOverrides()
         /// The stagger between addresses of one host (Happy Eyeballs).
         public var addressStagger: Duration = HappyEyeballs.connectionAttemptDelay
+        /// The whole probe's bound (`--timeout` from the command's start): every stage of
+        /// every route ends by then, the challenge's wait included; nil: only the stages' own.
+        public var deadline: CommandDeadline?
 
         public init() {}
     }
 
     public static let defaultStageTimeout: Duration = .seconds(3)
     public static let challengeTimeout: Duration = .seconds(6)
-    /// 500 ms to say goodbye (TLS close_notify, a refused upgrade's socket): best effort;
-    /// the peer's manners must not hold the report.
-    static let closeGrace: Duration = .milliseconds(500)
+    /// 500 ms to say goodbye (TLS close_notify, a refused upgrade's socket, the WebSocket's
+    /// closing handshake): best effort; the peer's manners must not hold the report.
+    static let closeGrace = CommandDeadline.closeGrace
+
+    /// When a stage bounded by `bound` must end: `bound` from now, or the probe's deadline.
+    func stageEnd(_ bound: Duration) -> ContinuousClock.Instant { options.deadline?.until(bound) ?? .now + bound }
 
     public var options: Options
     let reactor: IOReactor
@@ -66,6 +72,7 @@ public struct RouteProber: Sendable {
         var connector = TCPRouteConnector(
             reactor: reactor, overrides: options.overrides, stagger: options.addressStagger, timeout: options.stageTimeout)
         connector.resolveTimeout = options.stageTimeout
+        connector.deadline = options.deadline
 
         // dns
         recorder.begin(.dns)
@@ -105,7 +112,7 @@ public struct RouteProber: Sendable {
             let connection: TLSConnection
             do {
                 connection = try await TLSConnection.handshake(
-                    over: tcp, serverName: route.host, configuration: options.tls, until: .now + options.stageTimeout)
+                    over: tcp, serverName: route.host, configuration: options.tls, until: stageEnd(options.stageTimeout))
             } catch {
                 if Task.isCancelled { return false }
                 let failure = (error as? ClawPairError) ?? ClawPairError(.tlsHandshakeFailed, "\(error)")
@@ -128,11 +135,12 @@ public struct RouteProber: Sendable {
         recorder.begin(.http)
         let upgrade = WebSocketUpgrade(route: route, extraHeaders: options.extraHeaders)
         let result: WebSocketUpgradeResult
+        let upgradeStart = ContinuousClock.now
         do {
-            result = try await upgrade.perform(on: stream, until: .now + options.stageTimeout)
+            result = try await upgrade.perform(on: stream, until: stageEnd(options.stageTimeout))
         } catch {
             if Task.isCancelled { return false }
-            recorder.fail(.http, Self.upgradeFailure(error, timeout: options.stageTimeout))
+            recorder.fail(.http, Self.upgradeFailure(error, timeout: Self.waited(since: upgradeStart)))
             await stream.close(until: .now + Self.closeGrace)
             return false
         }
@@ -149,7 +157,7 @@ public struct RouteProber: Sendable {
 
         // gateway
         recorder.begin(.gateway)
-        let outcome = await Self.awaitChallenge(on: client, until: .now + options.challengeTimeout)
+        let outcome = await Self.awaitChallenge(on: client, until: stageEnd(options.challengeTimeout))
         switch outcome {
         case .passed(let detail):
             recorder.pass(.gateway, detail: detail)
@@ -158,7 +166,7 @@ public struct RouteProber: Sendable {
         case .cancelled: break
         }
         // The closing handshake is part of being polite, not of the verdict.
-        _ = await client.close(code: .normalClosure, reason: "probe")
+        _ = await client.close(code: .normalClosure, reason: "probe", until: .now + Self.closeGrace)
         if case .passed = outcome { return true }
         return false
     }
@@ -216,10 +224,14 @@ public struct RouteProber: Sendable {
         return ClawPairError(.wsUpgradeRejected, "\(route.url) sent 101 but not a valid WebSocket accept: \(rejection.handshakeError)")
     }
 
+    /// How long a wait that ended now lasted (for a message: the stage's bound, or less when
+    /// the probe's deadline came first).
+    static func waited(since start: ContinuousClock.Instant) -> Duration { .now - start }
+
     static func upgradeFailure(_ error: any Error, timeout: Duration) -> ClawPairError {
         switch error {
         case let error as NetworkError where error.code == .timedOut:
-            return ClawPairError(.wsUpgradeRejected, "no answer to the WebSocket upgrade within \(timeout)")
+            return ClawPairError(.wsUpgradeRejected, "no answer to the WebSocket upgrade within \(timeout.roundedSecondsText) s")
         case let error as NetworkError:
             return ClawPairError(.wsUpgradeRejected, "the connection ended during the WebSocket upgrade: \(error.reason)")
         case let error as HTTPWireError:
@@ -241,6 +253,7 @@ public struct RouteProber: Sendable {
 
     /// Reads messages until `connect.challenge`, a bad frame, the end, or `deadline`.
     static func awaitChallenge(on client: WebSocketClient, until deadline: ContinuousClock.Instant) async -> ChallengeOutcome {
+        let start = ContinuousClock.now
         var skipped: [JSONValue] = []
         while true {
             let message: WebSocketMessage
@@ -251,7 +264,9 @@ public struct RouteProber: Sendable {
                 switch error {
                 case let error as NetworkError where error.code == .timedOut:
                     return .failed(
-                        ClawPairError(.gatewayNoChallenge, "the WebSocket opened but no connect.challenge came within \(challengeTimeout)"),
+                        ClawPairError(
+                            .gatewayNoChallenge,
+                            "the WebSocket opened but no connect.challenge came within \(waited(since: start).roundedSecondsText) s"),
                         ["skipped": .array(skipped)])
                 case let error as WebSocketProtocolError:
                     return .failed(ClawPairError(.wsProtocolError, "the server broke the WebSocket protocol: \(error.reason)"), [:])
