@@ -498,3 +498,56 @@ import Testing
         }
     }
 }
+
+/// A state directory or registry file that is a symbolic link or another user's is refused
+/// before SQLite opens anything (issue 16, item 9): exit 7, `STATE_FILE_UNSAFE`, a remedy,
+/// and neither the link nor its target changed.
+@Suite struct RegistryFileGuardTests {
+    typealias Home = GatewaysCommandTests.Home
+
+    static func list(_ home: String) throws -> (status: Int32, code: String?, stderr: String) {
+        let json = try GatewaysProcess.run(["gateways", "add", "a.lan", "--json", "--home", home])
+        let text = try GatewaysProcess.run(["gateways", "list", "--home", home])
+        return (json.status, try JSONParser.parse(json.stdout)["error"]?["code"]?.stringValue, text.stderr + " status \(text.status)")
+    }
+
+    @Test func aSymlinkedRegistryFileIsRefused() throws {
+        let home = Home()
+        let elsewhere = Home()
+        try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)
+        _ = try elsewhere.open()
+        let target = try Data(contentsOf: URL(fileURLWithPath: elsewhere.database))
+        try FileManager.default.createSymbolicLink(atPath: home.database, withDestinationPath: elsewhere.database)
+        let result = try Self.list(home.path)
+        #expect(result.status == 7 && result.code == "STATE_FILE_UNSAFE")
+        #expect(result.stderr.contains("symbolic link") && result.stderr.contains("hint:") && result.stderr.contains("status 7"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: elsewhere.database)) == target)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.database) == elsewhere.database)
+    }
+
+    @Test func aSymlinkedStateDirectoryIsRefused() throws {
+        let real = Home()
+        try FileManager.default.createDirectory(atPath: real.path, withIntermediateDirectories: true)
+        let link = Home()
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+        let result = try Self.list(link.path)
+        #expect(result.status == 7 && result.code == "STATE_FILE_UNSAFE")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty, "a registry was created through the link")
+    }
+
+    @Test(arguments: [false, true])
+    func anotherUsersRegistryIsRefused(directory: Bool) throws {
+        guard geteuid() == 0 else {
+            Issue.record("needs root to give a file to another uid (CI runs as root)")
+            return
+        }
+        let home = Home()
+        _ = try home.open()
+        let before = try Data(contentsOf: URL(fileURLWithPath: home.database))
+        #expect(chown(directory ? home.path : home.database, 4242, 4242) == 0)
+        let result = try Self.list(home.path)
+        #expect(result.status == 7 && result.code == "STATE_FILE_UNSAFE")
+        #expect(result.stderr.contains("uid 4242") && result.stderr.contains("chown"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == before)
+    }
+}

@@ -35,6 +35,8 @@ public final class GatewayRegistry {
 
     init(path: String, nowMs: @escaping () -> Int64, busyTimeoutMs: Int32) throws(ClawPairError) {
         self.nowMs = nowMs
+        // Before SQLite creates, follows or changes anything.
+        try RegistryFileGuard.requireSafe(database: path)
         connection = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
         // Before anything else: even a refused file must not be checkpointed when we close it.
         try connection.keepWriteAheadLogOnClose()
