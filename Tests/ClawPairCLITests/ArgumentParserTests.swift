@@ -79,7 +79,7 @@ import ClawPairKit
         let accepting = Set(paths(CLI.commands).filter { $0.accepts(.home) }.map(\.path))
         let gateways = GatewaysCommand.spec.subcommands.map(\.path)
         #expect(accepting == Set(["browse", "resolve", "probe", "doctor", "pair", "sim"] + gateways))
-        #expect(Set(paths(CLI.commands).filter { $0.accepts(.showSecrets) }.map(\.path)) == ["decode", "scan", "pair", "gateways show"])
+        #expect(Set(paths(CLI.commands).filter { $0.accepts(.showSecrets) }.map(\.path)) == ["decode", "scan", "pair", "gateways show", "probe"])
         #expect(paths(CLI.commands).allSatisfy { $0.accepts(.json) && $0.accepts(.noColor) && $0.accepts(.help) })
     }
 

@@ -20,8 +20,11 @@ public struct RouteProber: Sendable {
         public var challengeTimeout: Duration = RouteProber.challengeTimeout
         /// A pin for every `wss` route (`--fingerprint`); replaces system trust.
         public var pin: TLSPin?
-        /// Extra request headers for the upgrade (`--header`).
+        /// Extra request headers for the upgrade (`--header`, `--header-file`).
         public var extraHeaders = HTTPHeaders()
+        /// `--show-secrets`: header values with secret-looking names are recorded as they are,
+        /// not as `<redacted>`.
+        public var showSecrets = false
         /// Trust store and TLS minimum.
         public var tls = TLSConfiguration()
         /// `CLAWPAIR_RESOLVE`.
@@ -147,12 +150,12 @@ public struct RouteProber: Sendable {
         let client: WebSocketClient
         switch result {
         case .rejected(let rejection):
-            recorder.fail(.http, Self.rejectionError(rejection, route: route), detail: Self.rejectionDetail(rejection))
+            recorder.fail(.http, Self.rejectionError(rejection, route: route), detail: Self.rejectionDetail(rejection, showSecrets: options.showSecrets))
             await stream.close(until: .now + Self.closeGrace)
             return false
         case .upgraded(let upgraded):
             client = upgraded
-            recorder.pass(.http, detail: ["status": 101, "requestHeaders": Self.headersJSON(options.extraHeaders)])
+            recorder.pass(.http, detail: ["status": 101, "requestHeaders": Self.headersJSON(options.extraHeaders, showSecrets: options.showSecrets)])
         }
 
         // gateway
@@ -186,10 +189,10 @@ public struct RouteProber: Sendable {
         return .object(members)
     }
 
-    static func headersJSON(_ headers: HTTPHeaders) -> JSONValue {
+    static func headersJSON(_ headers: HTTPHeaders, showSecrets: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = []
         for (name, value) in headers {
-            let shown = HeaderRedaction.displayValue(name: name, value: value)
+            let shown = showSecrets ? value : HeaderRedaction.displayValue(name: name, value: value)
             if let index = members.firstIndex(where: { $0.0.lowercased() == name.lowercased() }),
                 case .string(let previous) = members[index].1
             {
@@ -201,10 +204,10 @@ public struct RouteProber: Sendable {
         return .object(members)
     }
 
-    static func rejectionDetail(_ rejection: WebSocketUpgradeRejection) -> JSONValue {
+    static func rejectionDetail(_ rejection: WebSocketUpgradeRejection, showSecrets: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("status", .integer(Int64(rejection.status))), ("reason", .string(rejection.reason)),
-            ("headers", headersJSON(rejection.headers)),
+            ("headers", headersJSON(rejection.headers, showSecrets: showSecrets)),
             ("body", .string(String(decoding: rejection.bodyPrefix, as: UTF8.self))),
         ]
         if let challenge = rejection.accessChallenge {
