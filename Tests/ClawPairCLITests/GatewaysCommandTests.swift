@@ -261,7 +261,9 @@ import Testing
         let result = await runCLI(["gateways", "forget", "GW", "--home", home.path], stdin: answer, terminal: true)
         #expect(result.stderr.contains("Forget"), "\(result.stderr)")
         #expect(try home.open().list().isEmpty == !kept)
-        #expect(result.status == (kept ? 2 : 0))
+        // Declining is no usage error: exit 1, nothing changed.
+        #expect(result.status == (kept ? 1 : 0))
+        if kept { #expect(result.stderr.contains("cancelled; nothing was changed")) }
     }
 
     @Test func maliciousNamesAreEscaped() async throws {

@@ -28,6 +28,35 @@ import Testing
         #expect(output.isEmpty, "\(output)")
     }
 
+    /// Quoting macros nested in a parenthesis with the commas inside them render as
+    /// ('setup-code, 'deep-link, 'url''): every quote the rendered page opens is closed
+    /// before the next one opens.
+    @Test func quotesAreNotNestedInTheRenderedPage() throws {
+        let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let mandoc else {
+            Issue.record("mandoc is not installed: apt-get install mandoc")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: mandoc)
+        process.arguments = ["-T", "utf8", Self.manPage.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let rendered = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var depth = 0
+        for (number, line) in rendered.split(separator: "\n").enumerated() {
+            for character in line {
+                if character == "\u{2018}" { depth += 1 }
+                if character == "\u{2019}" { depth -= 1 }
+                #expect(depth <= 1, "nested quotes on rendered line \(number + 1): \(line)")
+                if depth > 1 { return }
+            }
+            depth = 0
+        }
+    }
+
     @Test func documentsEveryCommandAndOption() throws {
         let text = try String(contentsOf: Self.manPage, encoding: .utf8)
         for command in CLI.commands {

@@ -19,7 +19,10 @@ enum QRCommand: Command {
             light one. png and svg need --output.
 
             With --json and --output FILE, prints {file, format, level, version, modules}
-            after writing; errors are JSON objects as for every command.
+            after writing; without --output, prints {format, level, version, modules, rows}
+            instead of the picture, rows the code's modules top to bottom as strings of 1
+            (dark) and 0 (light), quiet zone excluded. Errors are JSON objects as for every
+            command.
             """,
         runs: Self.self)
 
@@ -82,6 +85,15 @@ enum QRCommand: Command {
         case .terminal:
             let colored = options.output == nil && context.console.stdoutIsTerminal && context.colorAllowed
             rendered = Array(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix, margin: options.margin, invert: options.invert).utf8)
+        }
+        if context.json && (options.output == nil || options.output == "-") {
+            // --json to standard output (a terminal or a pipe): the code as data, not a picture.
+            let rows = (0..<matrix.size).map { y in JSONValue.string(String((0..<matrix.size).map { matrix.isDark(x: $0, y: y) ? "1" : "0" })) }
+            context.printJSON([
+                "format": .string(options.format.rawValue), "level": .string(options.level.rawValue),
+                "version": .integer(Int64(matrix.version)), "modules": .integer(Int64(matrix.size)), "rows": .array(rows),
+            ])
+            return .success
         }
         if let output = options.output, output != "-" {
             try FileIO.writeFile(rendered, to: output, mode: 0o600)
