@@ -9,22 +9,29 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("man/clawpair.1")
 
-    @Test func lintsCleanWithMandoc() throws {
-        let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let mandoc else {
+    /// The real mandoc run over the page with `arguments`: its exit status and output (both
+    /// streams); nil, with an issue recorded, when mandoc is not installed.
+    static func mandoc(_ arguments: [String]) throws -> (status: Int32, output: String)? {
+        guard let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             Issue.record("mandoc is not installed: apt-get install mandoc")
-            return
+            return nil
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: mandoc)
-        process.arguments = ["-Tlint", "-W", "warning", Self.manPage.path]
+        process.arguments = arguments + [manPage.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        return (process.terminationStatus, output)
+    }
+
+    @Test func lintsCleanWithMandoc() throws {
+        guard let (status, output) = try Self.mandoc(["-Tlint", "-W", "warning"]) else { return }
+        #expect(status == 0, "\(output)")
         #expect(output.isEmpty, "\(output)")
     }
 
@@ -32,19 +39,7 @@ import Testing
     /// ('setup-code, 'deep-link, 'url''): every quote the rendered page opens is closed
     /// before the next one opens.
     @Test func quotesAreNotNestedInTheRenderedPage() throws {
-        let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let mandoc else {
-            Issue.record("mandoc is not installed: apt-get install mandoc")
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: mandoc)
-        process.arguments = ["-T", "utf8", Self.manPage.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let rendered = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let (_, rendered) = try Self.mandoc(["-T", "utf8"]) else { return }
         var depth = 0
         for (number, line) in rendered.split(separator: "\n").enumerated() {
             for character in line {

@@ -33,8 +33,9 @@ enum PairCommand: Command {
             is not a UUID is refused, and no command is built from it), and the connect is
             retried with the same bootstrap token until approved, rejected, expired
             or --wait runs out. --wait bounds the whole pairing (every connect and handshake
-            ends by then; closing takes at most 0.5 s more); --wait 0 does not wait for approval. Pairing is complete only when both the node and the operator
-            device tokens arrived; then the entry, its pin (when the system does not vouch for the
+            ends by then; closing takes at most 0.5 s more); --wait 0 does not wait for
+            approval. Pairing is complete only when both the node and the operator device tokens
+            arrived; then the entry, its pin (when the system does not vouch for the
             certificate), both tokens and the route are stored in one transaction, and the first
             paired gateway becomes the focus. Pairing the same gateway again updates its entry.
 

@@ -54,9 +54,8 @@ enum ProbeCommand: Command {
         let domains: [String]
         let home: String?
         /// Secret values among the headers given (all of `--header-file`'s, `--header`'s
-        /// secret-looking ones): hidden in the report unless `showSecrets`.
+        /// secret-looking ones): hidden in the report unless `--show-secrets`.
         let secrets: [String]
-        let showSecrets: Bool
     }
 
     /// A header file holds a few lines, not a document.
@@ -100,7 +99,7 @@ enum ProbeCommand: Command {
         return Options(
             target: arguments.positionals[0], prober: options, mode: arguments[.all] ? .all : .firstSuccess,
             serviceType: arguments.value(.service), domains: arguments.values(.domain),
-            home: arguments.value(.home), secrets: secrets, showSecrets: options.showSecrets)
+            home: arguments.value(.home), secrets: secrets)
     }
 
     static func run(_ probe: Options, _ context: CommandContext) async throws -> ExitStatus {
@@ -133,7 +132,7 @@ enum ProbeCommand: Command {
         let showProgress = context.console.stderrIsTerminal
         let console = context.console
         // What the network sent back may hold what we know is secret (a reflected request).
-        let known = KnownSecrets(probe.showSecrets ? [] : secrets)
+        let known = KnownSecrets(options.showSecrets ? [] : secrets)
         let report = await prober.run(plan) { candidate, stage in
             var shown = stage
             shown.detail = known.redact(stage.detail)

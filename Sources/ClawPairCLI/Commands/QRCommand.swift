@@ -76,6 +76,16 @@ enum QRCommand: Command {
         }
         let matrix = try QRMatrix(encoding: text, level: options.level)
 
+        if context.json && (options.output == nil || options.output == "-") {
+            // --json to standard output (a terminal or a pipe): the code as data, not a picture.
+            let rows = (0..<matrix.size).map { y in JSONValue.string(String((0..<matrix.size).map { matrix.isDark(x: $0, y: y) ? "1" : "0" })) }
+            context.printJSON([
+                "format": .string(options.format.rawValue), "level": .string(options.level.rawValue),
+                "version": .integer(Int64(matrix.version)), "modules": .integer(Int64(matrix.size)), "rows": .array(rows),
+            ])
+            return .success
+        }
+
         let rendered: [UInt8]
         switch options.format {
         case .png:
@@ -85,15 +95,6 @@ enum QRCommand: Command {
         case .terminal:
             let colored = options.output == nil && context.console.stdoutIsTerminal && context.colorAllowed
             rendered = Array(QRTerminalRenderer(style: colored ? .ansiColor : .plain).render(matrix, margin: options.margin, invert: options.invert).utf8)
-        }
-        if context.json && (options.output == nil || options.output == "-") {
-            // --json to standard output (a terminal or a pipe): the code as data, not a picture.
-            let rows = (0..<matrix.size).map { y in JSONValue.string(String((0..<matrix.size).map { matrix.isDark(x: $0, y: y) ? "1" : "0" })) }
-            context.printJSON([
-                "format": .string(options.format.rawValue), "level": .string(options.level.rawValue),
-                "version": .integer(Int64(matrix.version)), "modules": .integer(Int64(matrix.size)), "rows": .array(rows),
-            ])
-            return .success
         }
         if let output = options.output, output != "-" {
             try FileIO.writeFile(rendered, to: output, mode: 0o600)

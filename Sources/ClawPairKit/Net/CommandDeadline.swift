@@ -20,6 +20,11 @@ public struct CommandDeadline: Sendable, Hashable {
     /// The earlier of `bound` from now and the deadline.
     public func until(_ bound: Duration) -> ContinuousClock.Instant { min(.now + bound, instant) }
 
+    /// When a step bounded by `bound` ends: `bound` from now, or `deadline` if that comes first.
+    public static func end(of bound: Duration, within deadline: CommandDeadline?) -> ContinuousClock.Instant {
+        deadline?.until(bound) ?? .now + bound
+    }
+
     /// What is left of `bound` before the deadline, never negative.
     public func remaining(atMost bound: Duration) -> Duration { max(.zero, min(bound, instant - .now)) }
 }

@@ -29,8 +29,8 @@ public struct PairedGatewayTarget: Sendable {
         guard proven != nil || configured != nil else { return nil }
         let stored = PairingStore.storedPin(record)
         let credentials = record.credentials
-        let secrets = record.deviceTokens.map(\.token) + [credentials.sharedToken, credentials.password, credentials.bootstrapToken].compactMap { $0 }
-            + credentials.customHeaders.map(\.value)
+        let secrets = record.deviceTokens.map(\.token) + credentials.customHeaders.map(\.value)
+            + [credentials.sharedToken, credentials.password, credentials.bootstrapToken].compactMap { $0 }
         return PairedGatewayTarget(
             id: id, name: record.entry.name, configuredRoute: configured, provenRoute: proven, pin: stored.pin, pinnedRoutes: stored.routes,
             storedSecrets: secrets)

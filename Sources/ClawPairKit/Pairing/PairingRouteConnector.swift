@@ -41,7 +41,7 @@ struct PairingRouteConnector: Sendable {
         if route.tls {
             let connection: TLSConnection
             do {
-                connection = try await TLSConnection.handshake(over: tcp, serverName: route.host, configuration: tls, until: end(Self.tlsTimeout))
+                connection = try await TLSConnection.handshake(over: tcp, serverName: route.host, configuration: tls, until: CommandDeadline.end(of: Self.tlsTimeout, within: deadline))
             } catch {
                 throw PairingRouteFailure(route: route, error: (error as? ClawPairError) ?? ClawPairError(.tlsHandshakeFailed, "\(error)"))
             }
@@ -57,7 +57,7 @@ struct PairingRouteConnector: Sendable {
         }
         let result: WebSocketUpgradeResult
         do {
-            result = try await WebSocketUpgrade(route: route, extraHeaders: extraHeaders).perform(on: stream, until: end(Self.upgradeTimeout))
+            result = try await WebSocketUpgrade(route: route, extraHeaders: extraHeaders).perform(on: stream, until: CommandDeadline.end(of: Self.upgradeTimeout, within: deadline))
         } catch {
             await stream.close(until: .now + Self.closeGrace)
             throw PairingRouteFailure(route: route, error: RouteProber.upgradeFailure(error, timeout: Self.upgradeTimeout), peer: peer)
@@ -70,8 +70,6 @@ struct PairingRouteConnector: Sendable {
             return PairingOpenedRoute(route: route, websocket: websocket, peer: peer, trust: basis, pin: pin)
         }
     }
-
-    private func end(_ bound: Duration) -> ContinuousClock.Instant { deadline?.until(bound) ?? .now + bound }
 }
 
 /// A route opened to an upgraded WebSocket, its TLS peer trusted.

@@ -44,9 +44,6 @@ public struct RouteProber: Sendable {
     /// closing handshake): best effort; the peer's manners must not hold the report.
     static let closeGrace = CommandDeadline.closeGrace
 
-    /// When a stage bounded by `bound` must end: `bound` from now, or the probe's deadline.
-    func stageEnd(_ bound: Duration) -> ContinuousClock.Instant { options.deadline?.until(bound) ?? .now + bound }
-
     public var options: Options
     let reactor: IOReactor
 
@@ -115,7 +112,7 @@ public struct RouteProber: Sendable {
             let connection: TLSConnection
             do {
                 connection = try await TLSConnection.handshake(
-                    over: tcp, serverName: route.host, configuration: options.tls, until: stageEnd(options.stageTimeout))
+                    over: tcp, serverName: route.host, configuration: options.tls, until: CommandDeadline.end(of: options.stageTimeout, within: options.deadline))
             } catch {
                 if Task.isCancelled { return false }
                 let failure = (error as? ClawPairError) ?? ClawPairError(.tlsHandshakeFailed, "\(error)")
@@ -140,7 +137,7 @@ public struct RouteProber: Sendable {
         let result: WebSocketUpgradeResult
         let upgradeStart = ContinuousClock.now
         do {
-            result = try await upgrade.perform(on: stream, until: stageEnd(options.stageTimeout))
+            result = try await upgrade.perform(on: stream, until: CommandDeadline.end(of: options.stageTimeout, within: options.deadline))
         } catch {
             if Task.isCancelled { return false }
             recorder.fail(.http, Self.upgradeFailure(error, timeout: Self.waited(since: upgradeStart)))
@@ -160,7 +157,7 @@ public struct RouteProber: Sendable {
 
         // gateway
         recorder.begin(.gateway)
-        let outcome = await Self.awaitChallenge(on: client, until: stageEnd(options.challengeTimeout))
+        let outcome = await Self.awaitChallenge(on: client, until: CommandDeadline.end(of: options.challengeTimeout, within: options.deadline))
         switch outcome {
         case .passed(let detail):
             recorder.pass(.gateway, detail: detail)

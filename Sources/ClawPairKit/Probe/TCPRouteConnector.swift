@@ -114,7 +114,7 @@ public struct TCPRouteConnector: Sendable {
             addresses.map { address in
                 { @Sendable () async throws -> TCPConnection in
                     // Cancellation closes the half-open socket (TCPConnection.connect).
-                    try await TCPConnection.connect(to: address, until: deadline?.until(timeout) ?? .now + timeout, reactor: reactor)
+                    try await TCPConnection.connect(to: address, until: CommandDeadline.end(of: timeout, within: deadline), reactor: reactor)
                 }
             })
         let attempts = zip(addresses, result.attempts).map { address, attempt in

@@ -65,7 +65,7 @@ public struct GatewayHandshake: Sendable {
         on websocket: WebSocketClient, within commandDeadline: CommandDeadline? = nil
     ) async throws(GatewayConnectError) -> GatewayHello {
         let start = ContinuousClock.now
-        let deadline = commandDeadline?.until(connectTimeout) ?? start + connectTimeout
+        let deadline = CommandDeadline.end(of: connectTimeout, within: commandDeadline)
         let reader = HandshakeReader(websocket: websocket)
         do throws(GatewayConnectError) {
             let challenge = try await reader.challenge(until: min(deadline, start + challengeTimeout))
