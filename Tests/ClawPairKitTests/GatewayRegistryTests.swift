@@ -105,6 +105,38 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == garbage)
     }
 
+    /// A registry written by the first schema (before `entries_by_kind`) is brought forward
+    /// on open, keeps its entries, and takes writes: its schema is then the one this build makes.
+    @Test func aVersionOneRegistryIsMigratedAndTakesWrites() throws {
+        let home = Home()
+        try home.directory.ensure()
+        do {
+            let old = try SQLiteConnection(path: home.database)
+            try RegistryMigrations.migrate(old, steps: Array(RegistryMigrations.steps.prefix(1)))
+            try old.execute("INSERT INTO entries (id, kind, name, created_order) VALUES ('manual|old.lan|18789', 'manual', 'old', 1)")
+        }
+        let registry = try home.open()
+        #expect(try registry.connection.integerPragma("user_version") == RegistryMigrations.latestVersion)
+        #expect(try registry.connection.statement("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_by_kind'").first { $0.integer(0) } == 1)
+        #expect(try registry.list().map(\.entry.name) == ["old"])
+        try registry.upsert(try Self.manual("new.lan"))
+        #expect(try registry.list().count == 2)
+    }
+
+    /// The integrity check's fast path: a registry the migrations made has the schema cookie
+    /// ``RegistryIntegrity/migratedSchemaVersion`` names, and so does the in-memory reference.
+    @Test func theMigratedSchemaVersionIsWhatTheStepsMake() throws {
+        let registry = try Home().open()
+        #expect(try registry.connection.integerPragma("schema_version") == RegistryIntegrity.migratedSchemaVersion)
+        let memory = try SQLiteConnection(path: SQLiteConnection.inMemoryPath)
+        try RegistryMigrations.migrate(memory)
+        #expect(try memory.integerPragma("schema_version") == RegistryIntegrity.migratedSchemaVersion)
+        // After a VACUUM the cookie moves on; the full comparison still finds the schema intact.
+        try registry.connection.execute("VACUUM")
+        #expect(try registry.connection.integerPragma("schema_version") != RegistryIntegrity.migratedSchemaVersion)
+        try registry.upsert(try Self.manual("after-vacuum.lan"))
+    }
+
     @Test func migrationsRunForwardOnceAndInOrder() throws {
         let home = Home()
         let registry = try home.open()
