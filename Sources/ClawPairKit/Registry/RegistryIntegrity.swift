@@ -21,7 +21,8 @@ enum RegistryIntegrity {
                 throw SQLiteConnection.damaged(connection.path, difference(found: found, expected: expected))
             }
         }
-        if let id = try connection.statement(Self.invalidKindSQL).first { $0.text(0) } {
+        let invalid = try connection.statement(Self.invalidKindSQL).first { $0.text(0) }
+        if let id = invalid {
             throw SQLiteConnection.damaged(connection.path, "the entry \(id) has an invalid kind")
         }
     }
