@@ -17,6 +17,12 @@ public enum CLI {
         await dispatch(arguments, console: console, testHooks: testHooks).rawValue
     }
 
+    /// Colour is allowed unless `NO_COLOR` is set to a non-empty value (no-color.org: an empty
+    /// one does not count) or the terminal is `dumb`, which understands no escape sequences.
+    static func colorAllowed(_ environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
     static func dispatch(_ arguments: [String], console: Console, testHooks: CLITestHooks) async -> ExitStatus {
         let request: ArgumentParser.Request
         do {
@@ -44,7 +50,7 @@ public enum CLI {
         }
         let context = CommandContext(
             console: console, json: command.accepts(.json) && parsed[.json],
-            colorAllowed: console.environment["NO_COLOR"] == nil && !parsed[.noColor], testHooks: testHooks)
+            colorAllowed: Self.colorAllowed(console.environment) && !parsed[.noColor], testHooks: testHooks)
         do {
             guard let runner = command.runner else { throw ClawPairError(.internalError, "\(command.path) does not run") }
             return try await runner(parsed, context)

@@ -81,7 +81,8 @@ import ClawPairKit
         let access = AccessCommand.spec.subcommands.map(\.path)
         #expect(accepting == Set(["browse", "resolve", "probe", "doctor", "pair", "sim"] + gateways + access))
         #expect(
-            Set(paths(CLI.commands).filter { $0.accepts(.showSecrets) }.map(\.path)) == ["decode", "scan", "pair", "gateways show", "gateways headers"])
+            Set(paths(CLI.commands).filter { $0.accepts(.showSecrets) }.map(\.path))
+                == ["decode", "scan", "pair", "gateways show", "gateways headers", "probe"])
         #expect(paths(CLI.commands).allSatisfy { $0.accepts(.json) && $0.accepts(.noColor) && $0.accepts(.help) })
     }
 

@@ -35,6 +35,8 @@ public final class GatewayRegistry {
 
     init(path: String, nowMs: @escaping () -> Int64, busyTimeoutMs: Int32) throws(ClawPairError) {
         self.nowMs = nowMs
+        // Before SQLite creates, follows or changes anything.
+        try RegistryFileGuard.requireSafe(database: path)
         connection = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
         // Before anything else: even a refused file must not be checkpointed when we close it.
         try connection.keepWriteAheadLogOnClose()
@@ -47,6 +49,8 @@ public final class GatewayRegistry {
         // lose the last change, which is the trade-off SQLite recommends for WAL.
         try connection.execute("PRAGMA synchronous = NORMAL")
         try RegistryMigrations.migrate(connection)
+        // From here on every change first checks the registry is one reading trusts.
+        connection.writeCheck = RegistryIntegrity.requireIntact
         for file in [path, path + "-wal", path + "-shm"] { try? FileIO.setMode(StateDirectory.fileMode, of: file) }
     }
 
@@ -535,10 +539,9 @@ public final class GatewayRegistry {
 
     private static func scopes(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
 
+    /// Not "forget that gateway": a damaged registry takes no writes (``RegistryIntegrity``).
     static func corruptValue(_ what: String, _ connection: SQLiteConnection) -> ClawPairError {
-        ClawPairError(
-            .registryCorrupt, "the registry \(connection.path) holds an invalid \(what)",
-            remedy: "forget that gateway (clawpair gateways forget ID) and pair it again")
+        SQLiteConnection.damaged(connection.path, "it holds an invalid \(what)")
     }
 
     /// The error for an ID argument no entry matches (exit 3).

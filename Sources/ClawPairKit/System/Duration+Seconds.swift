@@ -4,4 +4,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return attoseconds == 0 ? "\(seconds)" : String(Double(seconds) + Double(attoseconds) / 1e18)
     }
+
+    /// ``secondsText`` to a tenth of a second: a bound a command's deadline shortened by a
+    /// few microseconds reads as the bound the user gave (`1`, not `0.99998`).
+    var roundedSecondsText: String {
+        Duration.milliseconds((self / .milliseconds(100)).rounded() * 100).secondsText
+    }
 }

@@ -71,8 +71,11 @@ enum GatewaysRendering {
             ("name", entry.name), ("id", entry.id.rawValue), ("kind", entry.kind.rawValue),
             ("state", record.focused ? "focused (node and operator sessions)" : record.bolted ? "bolted (operator session)" : "idle"),
         ]
-        for route in routes(entry) { lines.append(("route", "\(route.url) (\(route.source))")) }
-        lines.append(("pin", record.pin.map { "sha256 \($0.hex)" } ?? "none (system trust)"))
+        let shownRoutes = routes(entry)
+        for route in shownRoutes { lines.append(("route", "\(route.url) (\(route.source))")) }
+        // No TLS, no trust to speak of: "system trust" would claim a check ws:// never makes.
+        let tls = shownRoutes.contains { $0.url.lowercased().hasPrefix("wss://") }
+        lines.append(("pin", record.pin.map { "sha256 \($0.hex)" } ?? (tls ? "none (system trust)" : "none (ws://, no TLS)")))
         lines.append(("access", record.access.map { "\($0.rawValue) operator access" } ?? "not paired"))
         for token in record.deviceTokens {
             lines.append(("device token", "\(token.role): \(token.scopes.isEmpty ? "no scopes" : token.scopes.joined(separator: " ")) — \(secret(token.token))"))
