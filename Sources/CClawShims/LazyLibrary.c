@@ -15,6 +15,7 @@ static CClawShims_LazyLibrary *CClawShims_descriptor(CClawShims_Library library)
     case CClawShims_LibraryDNSSD: return &CClawShims_libdnssd;
     case CClawShims_LibraryAvahiCommon: return &CClawShims_libavahiCommon;
     case CClawShims_LibraryZBar: return &CClawShims_libzbar;
+    case CClawShims_LibrarySodium: return &CClawShims_libsodium;
     }
     fprintf(stderr, "clawpair: bug: no C library number %d\n", (int)library);
     abort();

@@ -5,7 +5,7 @@ public enum CLI {
     /// Every command, in the order `--help` lists them.
     static let commands: [CommandSpec] = [
         BrowseCommand.spec, ResolveCommand.spec, ProbeCommand.spec, DoctorCommand.spec, DecodeCommand.spec, ScanCommand.spec, QRCommand.spec,
-        PairCommand.spec, GatewaysCommand.spec, DaemonCommand.spec, StatusCommand.spec, SimCommand.spec,
+        PairCommand.spec, GatewaysCommand.spec, AccessCommand.spec, DaemonCommand.spec, StatusCommand.spec, SimCommand.spec,
     ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {
@@ -15,6 +15,12 @@ public enum CLI {
     /// `run` with seams that only test executables use.
     package static func run(_ arguments: [String], console: Console, testHooks: CLITestHooks) async -> Int32 {
         await dispatch(arguments, console: console, testHooks: testHooks).rawValue
+    }
+
+    /// Colour is allowed unless `NO_COLOR` is set to a non-empty value (no-color.org: an empty
+    /// one does not count) or the terminal is `dumb`, which understands no escape sequences.
+    static func colorAllowed(_ environment: [String: String]) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     static func dispatch(_ arguments: [String], console: Console, testHooks: CLITestHooks) async -> ExitStatus {
@@ -44,7 +50,7 @@ public enum CLI {
         }
         let context = CommandContext(
             console: console, json: command.accepts(.json) && parsed[.json],
-            colorAllowed: console.environment["NO_COLOR"] == nil && !parsed[.noColor], testHooks: testHooks)
+            colorAllowed: Self.colorAllowed(console.environment) && !parsed[.noColor], testHooks: testHooks)
         do {
             guard let runner = command.runner else { throw ClawPairError(.internalError, "\(command.path) does not run") }
             return try await runner(parsed, context)

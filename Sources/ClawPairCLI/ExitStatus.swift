@@ -11,6 +11,8 @@ public enum ExitStatus: Int32, Sendable {
     case authorization = 6
     case environment = 7
     case failure = 8
+    /// Ctrl-C (SIGINT) or SIGTERM stopped a command that stops cleanly (`access login`).
+    case interrupted = 130
 
     init(_ category: ClawPairError.Category) {
         self =

@@ -29,8 +29,9 @@ public struct SimConfiguration: Sendable {
     public var adminPort: UInt16 = 0
     /// Where the certificate lives.
     public var home: StateDirectory
-    /// The address to listen on; nil means loopback unless advertising (then every IPv4
-    /// address, so other hosts can reach what is advertised).
+    /// The address to listen on; nil means loopback unless advertising (then every IPv4 and
+    /// every IPv6 address, so other hosts can reach what is advertised: avahi announces the
+    /// host's IPv6 addresses too).
     public var bindAddress: IPAddress?
     /// `policy.tickIntervalMs`.
     public var tickInterval: Duration = .seconds(30)
@@ -61,6 +62,12 @@ public struct SimConfiguration: Sendable {
     /// The address actually bound.
     var effectiveBindAddress: IPAddress {
         if let bindAddress { return bindAddress }
-        return advertising == .mdns || zonePath != nil ? .v4([0, 0, 0, 0]) : .v4([127, 0, 0, 1])
+        return advertises ? .v4([0, 0, 0, 0]) : .v4([127, 0, 0, 1])
     }
+
+    /// Whether the IPv6 wildcard is bound as well, on the same port: when advertising without
+    /// an explicit `--bind`.
+    var listensOnIPv6Too: Bool { bindAddress == nil && advertises }
+
+    private var advertises: Bool { advertising == .mdns || zonePath != nil }
 }

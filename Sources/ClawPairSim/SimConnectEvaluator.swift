@@ -73,16 +73,16 @@ struct SimConnectEvaluator: Sendable {
             return .refuse(.detail(.deviceIdentityRequired, "device identity required", topLevel: "NOT_PAIRED"))
         }
         guard let key = Base64URL.decode(device.publicKey), key.count == Ed25519KeyPair.keyByteCount else {
-            return .refuse(.detail(.publicKeyInvalid, "device auth invalid: the public key is not 32 bytes of base64url"))
+            return .refuse(.deviceAuth(.publicKeyInvalid))  // not 32 bytes of base64url
         }
         guard DeviceIdentity.deviceId(publicKey: key) == device.id else {
-            return .refuse(.detail(.deviceIdMismatch, "device auth invalid: the device id is not the hash of its key"))
+            return .refuse(.deviceAuth(.deviceIdMismatch))  // the id is not the hash of the key
         }
         guard abs(now - device.signedAt) <= Self.maximumSkewMs else {
-            return .refuse(.detail(.signatureExpired, "device signature expired: signedAt is more than 120 s from the gateway's clock"))
+            return .refuse(.deviceAuth(.signatureExpired))  // signedAt more than 120 s off
         }
         guard device.nonce == challenge.nonce else {
-            return .refuse(.detail(.nonceMismatch, "device auth invalid: the nonce is not this connection's challenge"))
+            return .refuse(.deviceAuth(.nonceMismatch))  // not this connection's challenge
         }
         var signatureVersion: DeviceAuthPayload.Version?
         for version in [DeviceAuthPayload.Version.v3, .v2] {
@@ -93,7 +93,7 @@ struct SimConnectEvaluator: Sendable {
             }
         }
         guard let signatureVersion else {
-            return .refuse(.detail(.signatureInvalid, "device signature invalid"))
+            return .refuse(.deviceAuth(.signatureInvalid))
         }
 
         let base = SimAcceptance(
@@ -415,14 +415,14 @@ struct SimConnectEvaluator: Sendable {
     }
 
     /// The detail codes the typed decoder cannot tell apart: a device block without a
-    /// nonce (`NONCE_REQUIRED`) or without its other fields (`DEVICE_AUTH_INVALID`).
+    /// nonce (`DEVICE_AUTH_NONCE_REQUIRED`) or without its other fields (`DEVICE_AUTH_INVALID`).
     static func checkDeviceBlockShape(_ raw: JSONValue?) -> SimRefusal? {
         guard let device = raw?["device"], !device.isNull else { return nil }
         guard case .object = device else {
             return .detail(.deviceAuthInvalid, "device auth invalid: device is not an object")
         }
         if device["nonce"]?.stringValue.map({ $0.isEmpty }) ?? true {
-            return .detail(.nonceRequired, "device auth invalid: the nonce is missing")
+            return .deviceAuth(.nonceRequired)
         }
         for field in ["id", "publicKey", "signature"] where device[field]?.stringValue.map({ $0.isEmpty }) ?? true {
             return .detail(.deviceAuthInvalid, "device auth invalid: device.\(field) is missing")

@@ -48,6 +48,13 @@ struct SimRefusal: Sendable {
             authKind: authKind)
     }
 
+    /// A device-block refusal worded as the gateway words it: its exact message (also the
+    /// close reason) and `details.reason` (``GatewayErrorDetailCode/deviceAuthRefusal``).
+    static func deviceAuth(_ code: GatewayErrorDetailCode) -> SimRefusal {
+        guard let wording = code.deviceAuthRefusal else { return detail(code, "device auth invalid") }
+        return detail(code, wording.message, details: GatewayErrorDetails(reason: wording.reason))
+    }
+
     /// 2 s: the back-off the `rate-limit` fault asks for.
     static let rateLimitRetryMs: Int64 = 2_000
     /// 1 s: the back-off the `startup` fault asks for.

@@ -1,4 +1,5 @@
 import ClawPairKit
+import Synchronization
 
 /// `clawpair sim`: a stand-in OpenClaw gateway that behaves like the real one on the wire.
 ///
@@ -19,16 +20,21 @@ public final class SimGateway: Sendable {
 
     private let configuration: SimConfiguration
     private let listener: TCPListener
+    /// The IPv6 wildcard on the same port, when advertising (``SimConfiguration/listensOnIPv6Too``).
+    private let listenerIPv6: TCPListener?
     private let adminListener: TCPListener
+    /// Connections accepted so far on either listener: each session's number.
+    private let accepted = Atomic<Int>(0)
     private let context: SimGatewayContext
     private let advertiser: SimAdvertiser?
 
     private init(
-        configuration: SimConfiguration, listener: TCPListener, adminListener: TCPListener, context: SimGatewayContext,
-        url: String, fingerprint: CertificateFingerprint?, advertiser: SimAdvertiser?
+        configuration: SimConfiguration, listener: TCPListener, listenerIPv6: TCPListener?, adminListener: TCPListener,
+        context: SimGatewayContext, url: String, fingerprint: CertificateFingerprint?, advertiser: SimAdvertiser?
     ) {
         self.configuration = configuration
         self.listener = listener
+        self.listenerIPv6 = listenerIPv6
         self.adminListener = adminListener
         self.context = context
         self.state = context.state
@@ -59,6 +65,13 @@ public final class SimGateway: Sendable {
         } catch {
             throw ClawPairError(.ioError, "cannot listen for clients: \(error)", remedy: "choose another --port or --bind")
         }
+        // The advertised IPv6 addresses must answer too. A machine without IPv6 (the socket
+        // family missing, no address to bind) serves IPv4 alone, as before.
+        var listenerIPv6: TCPListener?
+        if configuration.listensOnIPv6Too {
+            listenerIPv6 = try? TCPListener(
+                bindingTo: SocketAddress(.v6([UInt8](repeating: 0, count: 16)), port: listener.localAddress.port), backlog: 1024, reactor: reactor)
+        }
         do {
             adminListener = try TCPListener(bindingTo: .loopbackIPv4(port: configuration.adminPort), reactor: reactor)
         } catch {
@@ -87,15 +100,16 @@ public final class SimGateway: Sendable {
             advertiser = try await SimAdvertiser.register(description)
         }
         return SimGateway(
-            configuration: configuration, listener: listener, adminListener: adminListener, context: context, url: url,
-            fingerprint: fingerprint, advertiser: advertiser)
+            configuration: configuration, listener: listener, listenerIPv6: listenerIPv6, adminListener: adminListener, context: context,
+            url: url, fingerprint: fingerprint, advertiser: advertiser)
     }
 
     /// Serves clients and the admin endpoint until the task is cancelled; then closes every
     /// session with 1001 and withdraws the mDNS registration.
     public func run() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.acceptClients() }
+            group.addTask { await self.acceptClients(on: self.listener) }
+            if let listenerIPv6 = self.listenerIPv6 { group.addTask { await self.acceptClients(on: listenerIPv6) } }
             group.addTask { await self.acceptAdmin() }
             group.addTask { await self.tick() }
         }
@@ -165,8 +179,7 @@ public final class SimGateway: Sendable {
 
     // MARK: Accept loops
 
-    private func acceptClients() async {
-        var number = 0
+    private func acceptClients(on listener: TCPListener) async {
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
                 guard let connection = try? await listener.accept() else {
@@ -175,7 +188,7 @@ public final class SimGateway: Sendable {
                     try? await Task.sleep(for: .milliseconds(50))
                     continue
                 }
-                number += 1
+                let number = accepted.add(1, ordering: .relaxed).newValue
                 let session = SimSession(gateway: context, connectionNumber: number)
                 group.addTask { await session.run(connection) }
             }

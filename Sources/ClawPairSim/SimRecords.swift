@@ -69,7 +69,7 @@ public struct SimAttempt: Sendable, Hashable {
     /// With `--allow-tailscale`, how the Tailscale Serve check of the upgrade request went
     /// (``SimTailscaleServe/Check``: `verified`, `whois-failed`, …); the client is not told.
     public var tailscale: String?
-    /// `OK`, an `error.details.code` (`PAIRING_REQUIRED`, `SIGNATURE_INVALID`, …), a
+    /// `OK`, an `error.details.code` (`PAIRING_REQUIRED`, `DEVICE_AUTH_SIGNATURE_INVALID`, …), a
     /// top-level error code (`INVALID_REQUEST`), or a transport outcome (`NO_CONNECT`,
     /// `FRAME_TOO_LARGE`, `NOT_CONNECT`, `FAULT_CLOSE_1008`, `ACCESS_CHALLENGE`,
     /// `UPGRADE_REJECTED`); nil while the attempt is still open.

@@ -141,7 +141,7 @@ struct SimSession: Sendable {
         guard let challenge else {
             // A connect without a challenge (no-challenge fault): nothing it signed can match.
             state.updateAttempt(attempt) { $0.outcome = GatewayErrorDetailCode.nonceMismatch.rawValue }
-            let refusal = SimRefusal.detail(.nonceMismatch, "device auth invalid: no challenge was issued")
+            let refusal = SimRefusal.deviceAuth(.nonceMismatch)  // no challenge was issued
             try? await socket.send(text: GatewayFrame.response(.error(id: request.id, refusal.error)).encoded())
             await socket.close(code: refusal.closeCode, reason: refusal.closeReason)
             return

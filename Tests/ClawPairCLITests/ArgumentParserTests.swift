@@ -78,8 +78,11 @@ import ClawPairKit
         func paths(_ specs: [CommandSpec]) -> [CommandSpec] { specs.flatMap { $0.isGroup ? paths($0.subcommands) : [$0] } }
         let accepting = Set(paths(CLI.commands).filter { $0.accepts(.home) }.map(\.path))
         let gateways = GatewaysCommand.spec.subcommands.map(\.path)
-        #expect(accepting == Set(["browse", "resolve", "probe", "doctor", "pair", "daemon", "status", "sim"] + gateways))
-        #expect(Set(paths(CLI.commands).filter { $0.accepts(.showSecrets) }.map(\.path)) == ["decode", "scan", "pair", "gateways show"])
+        let access = AccessCommand.spec.subcommands.map(\.path)
+        #expect(accepting == Set(["browse", "resolve", "probe", "doctor", "pair", "daemon", "status", "sim"] + gateways + access))
+        #expect(
+            Set(paths(CLI.commands).filter { $0.accepts(.showSecrets) }.map(\.path))
+                == ["decode", "scan", "pair", "gateways show", "gateways headers", "probe"])
         #expect(paths(CLI.commands).allSatisfy { $0.accepts(.json) && $0.accepts(.noColor) && $0.accepts(.help) })
     }
 

@@ -261,7 +261,9 @@ import Testing
         let result = await runCLI(["gateways", "forget", "GW", "--home", home.path], stdin: answer, terminal: true)
         #expect(result.stderr.contains("Forget"), "\(result.stderr)")
         #expect(try home.open().list().isEmpty == !kept)
-        #expect(result.status == (kept ? 2 : 0))
+        // Declining is no usage error: exit 1, nothing changed.
+        #expect(result.status == (kept ? 1 : 0))
+        if kept { #expect(result.stderr.contains("cancelled; nothing was changed")) }
     }
 
     @Test func maliciousNamesAreEscaped() async throws {
@@ -415,6 +417,43 @@ import Testing
         }
     }
 
+    /// A registry `gateways list` refuses (a row written with check constraints off, a table
+    /// dropped) takes no write either: every writing command refuses with exit 8, and the
+    /// database file and its WAL keep every byte.
+    @Test(arguments: [
+        "PRAGMA ignore_check_constraints = ON; UPDATE entries SET kind = 'weird' WHERE name = 'two'",
+        "DROP TABLE device_tokens",
+    ])
+    func aDamagedRegistryTakesNoWrites(damage: String) throws {
+        let home = Home()
+        do {
+            let registry = try home.open()
+            _ = try Self.storePaired(registry, host: "one.example", name: "one")
+            try registry.upsert(GatewayEntry.manual(route: try GatewayRoute(host: "two.lan", tls: false), name: "two"))
+            try registry.connection.execute(damage)
+        }
+        func files() throws -> [[UInt8]] {
+            try [home.database, home.database + "-wal"].map { path in
+                FileManager.default.fileExists(atPath: path) ? try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) : []
+            }
+        }
+        let before = try files()
+        #expect(try GatewaysProcess.run(["gateways", "list", "--home", home.path]).status == 8)
+        let writes = [
+            ["add", "three.lan"], ["add", "two.lan", "--name", "again"], ["forget", "one", "--yes"], ["forget", "two", "--yes"],
+            ["focus", "two"], ["bolt", "two"], ["unbolt", "one"], ["rename", "one", "uno"],
+            ["trust", "one", "--fingerprint", String(repeating: "cd", count: 32)],
+        ]
+        for arguments in writes {
+            let result = try GatewaysProcess.run(["gateways"] + arguments + ["--json", "--home", home.path])
+            #expect(result.status == 8, "\(arguments): \(result.stdout) \(result.stderr)")
+            #expect(try JSONParser.parse(result.stdout)["error"]?["code"]?.stringValue == "REGISTRY_CORRUPT", "\(arguments): \(result.stdout)")
+            #expect(try files() == before, "\(arguments) changed the registry")
+        }
+        let text = try GatewaysProcess.run(["gateways", "add", "three.lan", "--home", home.path])
+        #expect(text.stderr.contains("damaged") && text.stderr.contains("left as it is"), "\(text.stderr)")
+    }
+
     @Test func aFileThatIsNotADatabaseIsExit8AndUntouched() throws {
         let home = Home()
         try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)
@@ -459,5 +498,58 @@ import Testing
             #expect(stat(home.path + "/nested/state/" + file, &info) == 0)
             #expect(info.st_mode & 0o777 == 0o600, "\(file) is \(String(info.st_mode & 0o777, radix: 8))")
         }
+    }
+}
+
+/// A state directory or registry file that is a symbolic link or another user's is refused
+/// before SQLite opens anything (issue 16, item 9): exit 7, `STATE_FILE_UNSAFE`, a remedy,
+/// and neither the link nor its target changed.
+@Suite struct RegistryFileGuardTests {
+    typealias Home = GatewaysCommandTests.Home
+
+    static func list(_ home: String) throws -> (status: Int32, code: String?, stderr: String) {
+        let json = try GatewaysProcess.run(["gateways", "add", "a.lan", "--json", "--home", home])
+        let text = try GatewaysProcess.run(["gateways", "list", "--home", home])
+        return (json.status, try JSONParser.parse(json.stdout)["error"]?["code"]?.stringValue, text.stderr + " status \(text.status)")
+    }
+
+    @Test func aSymlinkedRegistryFileIsRefused() throws {
+        let home = Home()
+        let elsewhere = Home()
+        try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)
+        _ = try elsewhere.open()
+        let target = try Data(contentsOf: URL(fileURLWithPath: elsewhere.database))
+        try FileManager.default.createSymbolicLink(atPath: home.database, withDestinationPath: elsewhere.database)
+        let result = try Self.list(home.path)
+        #expect(result.status == 7 && result.code == "STATE_FILE_UNSAFE")
+        #expect(result.stderr.contains("symbolic link") && result.stderr.contains("hint:") && result.stderr.contains("status 7"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: elsewhere.database)) == target)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.database) == elsewhere.database)
+    }
+
+    @Test func aSymlinkedStateDirectoryIsRefused() throws {
+        let real = Home()
+        try FileManager.default.createDirectory(atPath: real.path, withIntermediateDirectories: true)
+        let link = Home()
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+        let result = try Self.list(link.path)
+        #expect(result.status == 7 && result.code == "STATE_FILE_UNSAFE")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty, "a registry was created through the link")
+    }
+
+    @Test(arguments: [false, true])
+    func anotherUsersRegistryIsRefused(directory: Bool) throws {
+        guard geteuid() == 0 else {
+            Issue.record("needs root to give a file to another uid (CI runs as root)")
+            return
+        }
+        let home = Home()
+        _ = try home.open()
+        let before = try Data(contentsOf: URL(fileURLWithPath: home.database))
+        #expect(chown(directory ? home.path : home.database, 4242, 4242) == 0)
+        let result = try Self.list(home.path)
+        #expect(result.status == 7 && result.code == "STATE_FILE_UNSAFE")
+        #expect(result.stderr.contains("uid 4242") && result.stderr.contains("chown"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == before)
     }
 }

@@ -9,23 +9,47 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("man/clawpair.1")
 
-    @Test func lintsCleanWithMandoc() throws {
-        let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let mandoc else {
+    /// The real mandoc run over the page with `arguments`: its exit status and output (both
+    /// streams); nil, with an issue recorded, when mandoc is not installed.
+    static func mandoc(_ arguments: [String]) throws -> (status: Int32, output: String)? {
+        guard let mandoc = ["/usr/bin/mandoc", "/usr/local/bin/mandoc"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             Issue.record("mandoc is not installed: apt-get install mandoc")
-            return
+            return nil
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: mandoc)
-        process.arguments = ["-Tlint", "-W", "warning", Self.manPage.path]
+        process.arguments = arguments + [manPage.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        return (process.terminationStatus, output)
+    }
+
+    @Test func lintsCleanWithMandoc() throws {
+        guard let (status, output) = try Self.mandoc(["-Tlint", "-W", "warning"]) else { return }
+        #expect(status == 0, "\(output)")
         #expect(output.isEmpty, "\(output)")
+    }
+
+    /// Quoting macros nested in a parenthesis with the commas inside them render as
+    /// ('setup-code, 'deep-link, 'url''): every quote the rendered page opens is closed
+    /// before the next one opens.
+    @Test func quotesAreNotNestedInTheRenderedPage() throws {
+        guard let (_, rendered) = try Self.mandoc(["-T", "utf8"]) else { return }
+        var depth = 0
+        for (number, line) in rendered.split(separator: "\n").enumerated() {
+            for character in line {
+                if character == "\u{2018}" { depth += 1 }
+                if character == "\u{2019}" { depth -= 1 }
+                #expect(depth <= 1, "nested quotes on rendered line \(number + 1): \(line)")
+                if depth > 1 { return }
+            }
+            depth = 0
+        }
     }
 
     @Test func documentsEveryCommandAndOption() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct DNSServiceFailureTests {
     @Test func missingDaemonIsAnEnvironmentErrorWithTheRemedy() {
-        let error = DNSServiceFailure(code: -65537, operation: .browse).error(systemBus: true)
+        let error = DNSServiceFailure(code: -65537, operation: .browse).error(systemBus: true, serviceManager: .systemd)
         #expect(error.code == .mdnsUnavailable)
         #expect(error.code.category == .environment)
         #expect(error.message.contains("-65537"))
@@ -14,10 +14,10 @@ import Testing
     }
 
     @Test func missingBusNamesDBus() {
-        let error = DNSServiceFailure(code: -65537, operation: .browse).error(systemBus: false)
+        let error = DNSServiceFailure(code: -65537, operation: .browse).error(systemBus: false, serviceManager: .systemd)
         #expect(error.code == .mdnsUnavailable)
         #expect(error.message.contains("D-Bus system bus is not running"))
-        #expect(error.remedy?.contains("systemctl start dbus avahi-daemon") == true)
+        #expect(error.remedy?.contains("systemctl start dbus && systemctl start avahi-daemon") == true)
     }
 
     @Test func mDNSResponderStyleServiceNotRunningMeansTheSame() {

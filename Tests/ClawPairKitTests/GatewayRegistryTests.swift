@@ -105,6 +105,38 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.database)) == garbage)
     }
 
+    /// A registry written by the first schema (before `entries_by_kind`) is brought forward
+    /// on open, keeps its entries, and takes writes: its schema is then the one this build makes.
+    @Test func aVersionOneRegistryIsMigratedAndTakesWrites() throws {
+        let home = Home()
+        try home.directory.ensure()
+        do {
+            let old = try SQLiteConnection(path: home.database)
+            try RegistryMigrations.migrate(old, steps: Array(RegistryMigrations.steps.prefix(1)))
+            try old.execute("INSERT INTO entries (id, kind, name, created_order) VALUES ('manual|old.lan|18789', 'manual', 'old', 1)")
+        }
+        let registry = try home.open()
+        #expect(try registry.connection.integerPragma("user_version") == RegistryMigrations.latestVersion)
+        #expect(try registry.connection.statement("SELECT count(*) FROM sqlite_schema WHERE name = 'entries_by_kind'").first { $0.integer(0) } == 1)
+        #expect(try registry.list().map(\.entry.name) == ["old"])
+        try registry.upsert(try Self.manual("new.lan"))
+        #expect(try registry.list().count == 2)
+    }
+
+    /// The integrity check's fast path: a registry the migrations made has the schema cookie
+    /// ``RegistryIntegrity/migratedSchemaVersion`` names, and so does the in-memory reference.
+    @Test func theMigratedSchemaVersionIsWhatTheStepsMake() throws {
+        let registry = try Home().open()
+        #expect(try registry.connection.integerPragma("schema_version") == RegistryIntegrity.migratedSchemaVersion)
+        let memory = try SQLiteConnection(path: SQLiteConnection.inMemoryPath)
+        try RegistryMigrations.migrate(memory)
+        #expect(try memory.integerPragma("schema_version") == RegistryIntegrity.migratedSchemaVersion)
+        // After a VACUUM the cookie moves on; the full comparison still finds the schema intact.
+        try registry.connection.execute("VACUUM")
+        #expect(try registry.connection.integerPragma("schema_version") != RegistryIntegrity.migratedSchemaVersion)
+        try registry.upsert(try Self.manual("after-vacuum.lan"))
+    }
+
     @Test func migrationsRunForwardOnceAndInOrder() throws {
         let home = Home()
         let registry = try home.open()
@@ -402,6 +434,65 @@ import Testing
         let again = try home.open().installation { Issue.record("seed made twice"); return [] }
         #expect(again.instanceID == first.instanceID && again.deviceSeed == seed)
         #expect(throws: ClawPairError.self) { try Home().open().installation { [1, 2, 3] } }
+    }
+
+    // MARK: Damage
+
+    /// Every write of the library, pairing's store and the installation's creation among
+    /// them, refuses a registry that reading refuses (`REGISTRY_CORRUPT`) and commits nothing:
+    /// the database file and its WAL keep every byte.
+    @Test(arguments: [
+        "PRAGMA ignore_check_constraints = ON; UPDATE entries SET kind = 'weird'",
+        "DROP TABLE device_tokens",
+        "DROP INDEX entries_by_name",
+        "CREATE TABLE extra (x)",
+    ])
+    func aDamagedRegistryTakesNoWrite(damage: String) throws {
+        let home = Home()
+        let id = try Self.manual("a.lan").id
+        do {
+            let registry = try home.open()
+            try registry.upsert(try Self.manual("a.lan"))
+            try registry.trust(id, pin: Self.pinA)
+            try registry.connection.execute(damage)
+        }
+        func files() throws -> [[UInt8]] {
+            try [home.database, home.database + "-wal"].map { path in
+                FileManager.default.fileExists(atPath: path) ? try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) : []
+            }
+        }
+        let before = try files()
+        let registry = try home.open()
+        let pairing = GatewayPairing(
+            entry: try Self.manual("b.lan"), credentials: GatewaySecrets(sharedToken: Secret("s")), pin: Self.pinB,
+            deviceTokens: [DeviceToken(role: "node", token: Secret("t"), scopes: [], issuedAtMs: 1)])
+        let writes: [(String, () throws(ClawPairError) -> Void)] = [
+            ("upsert", { () throws(ClawPairError) in try registry.upsert(try! Self.manual("b.lan")) }),
+            ("rename", { () throws(ClawPairError) in try registry.rename(id, to: "x") }),
+            ("recordConnection", { () throws(ClawPairError) in try registry.recordConnection(id, atMs: 5, route: nil) }),
+            ("setAccessOrigin", { () throws(ClawPairError) in try registry.setAccessOrigin(id, "https://a.example") }),
+            ("focus", { () throws(ClawPairError) in try registry.focus(id) }),
+            ("bolt", { () throws(ClawPairError) in try registry.bolt(id) }),
+            ("unbolt", { () throws(ClawPairError) in try registry.unbolt(id) }),
+            ("forget", { () throws(ClawPairError) in try registry.forget(id) }),
+            ("storePairing", { () throws(ClawPairError) in try registry.storePairing(pairing) }),
+            ("trust", { () throws(ClawPairError) in try registry.trust(id, pin: Self.pinB) }),
+            ("setPreference", { () throws(ClawPairError) in try registry.setPreference(id, key: "k", value: "v") }),
+            ("setCachedData", { () throws(ClawPairError) in try registry.setCachedData(id, key: "k", value: [1]) }),
+            ("storeAccessSession", { () throws(ClawPairError) in
+                try registry.storeAccessSession(origin: "https://a.example", token: Secret("j"), subject: nil, expiresAtMs: nil)
+            }),
+            ("installation", { () throws(ClawPairError) in _ = try registry.installation { [UInt8](repeating: 7, count: 32) } }),
+        ]
+        for (name, write) in writes {
+            do {
+                try write()
+                Issue.record("\(name) wrote to a damaged registry (\(damage))")
+            } catch {
+                #expect(error.code == .registryCorrupt, "\(name): \(error)")
+            }
+            #expect(try files() == before, "\(name) changed the file (\(damage))")
+        }
     }
 
     // MARK: Concurrency

@@ -114,7 +114,7 @@ import Testing
         #expect(error?.code == .mdnsUnavailable)
         #expect(error?.message.contains("avahi-daemon is not running") == true)
         #expect(error?.message.contains("-65537") == true)
-        #expect(error?.remedy?.hasPrefix("start it with systemctl start avahi-daemon") == true)
+        #expect(error?.remedy?.hasPrefix("start it with \(ServiceManager.detect().startCommand("avahi-daemon"))") == true)
     }
 
     /// Streaming: an existing gateway is added, a new one is added while watching, a

@@ -9,6 +9,18 @@ import Testing
         #expect(ServiceManager.other.restartCommand("dbus") == "service dbus restart")
     }
 
+    /// browse's hint names the same command doctor does: `service` without systemd.
+    @Test func browseRemediesFollowTheServiceManager() {
+        let failure = DNSServiceFailure(code: DNSServiceFailure.unknown, operation: .browse)
+        for manager in [ServiceManager.systemd, .other] {
+            for bus in [true, false] {
+                let remedy = failure.error(systemBus: bus, serviceManager: manager).remedy ?? ""
+                #expect(remedy.contains(manager.startCommand("avahi-daemon")), "\(remedy)")
+                #expect(remedy.contains("systemctl") == (manager == .systemd), "\(remedy)")
+            }
+        }
+    }
+
     @Test func detectsSystemdByItsRuntimeDirectory() {
         let fixture = FixtureDirectory()
         #expect(ServiceManager.detect(runtimeDirectory: fixture("run/systemd/system")) == .other)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ClawPairKit
 
@@ -10,6 +11,26 @@ import Testing
         var inputs = fixture.machineInputs(executables: [fixture("bin")])
         inputs.tailscaleTimeout = timeout
         return TailscaleCheck.run(inputs)
+    }
+
+    /// `tailscale` gets PATH, LANG, LC_* and HOME of doctor's environment, nothing else.
+    @Test func runsWithAMinimalEnvironment() throws {
+        let fixture = FixtureDirectory()
+        fixture.write("bin/tailscale", "#!/bin/sh\nenv > \"$HOME/env.txt\"\necho '{\"BackendState\":\"Running\",\"Health\":[]}'\n", mode: 0o755)
+        fixture.makeDirectory("home")
+        fixture.makeDirectory("run/systemd/system")
+        let environment = [
+            "PATH": fixture("bin") + ":/usr/bin:/bin", "HOME": fixture("home"), "LANG": "C.UTF-8", "LC_TIME": "en_GB.UTF-8",
+            "CLAWPAIR_SIM_TOKEN": "sim-s3cret", "CLAWPAIR_HOME": fixture("state"), "SSH_AUTH_SOCK": "/tmp/agent", "LD_PRELOAD": "/tmp/x.so",
+        ]
+        var inputs = fixture.machineInputs(environment: environment, executables: [fixture("bin")])
+        inputs.tailscaleTimeout = .seconds(20)
+        #expect(TailscaleCheck.run(inputs).status == .ok)
+        let seen = try String(contentsOfFile: fixture("home/env.txt"), encoding: .utf8)
+        let names = Set(seen.split(separator: "\n").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+        #expect(names.isSubset(of: ["PATH", "HOME", "LANG", "LC_TIME", "PWD", "SHLVL", "_"]), "\(names)")
+        #expect(names.isSuperset(of: ["PATH", "HOME", "LANG", "LC_TIME"]))
+        #expect(!seen.contains("s3cret") && !seen.contains("LD_PRELOAD") && !seen.contains("CLAWPAIR_HOME"))
     }
 
     @Test func skippedWhenNotInstalled() {

@@ -61,9 +61,10 @@ import ClawPairTestSupport
     @Test func refusesBadDeviceAuthProtocolAndClosedSets() async throws {
         try await RunningSim.with() { sim in
             let result = try await SimPythonClient.run("device-errors", url: sim.url, admin: sim.adminURL)
-            #expect(result["tampered"] == "SIGNATURE_INVALID")
-            #expect(result["skewed"] == "SIGNATURE_EXPIRED")
-            #expect(result["replayed"] == "NONCE_MISMATCH")
+            #expect(result["tampered"] == "DEVICE_AUTH_SIGNATURE_INVALID")
+            #expect(result["skewed"] == "DEVICE_AUTH_SIGNATURE_EXPIRED")
+            #expect(result["replayed"] == "DEVICE_AUTH_NONCE_MISMATCH")
+            #expect(result["badKey"] == "DEVICE_AUTH_PUBLIC_KEY_INVALID")
             #expect(result["protocol"] == "PROTOCOL_MISMATCH")
             #expect(result["oversized"] == .integer(1009))
             let attempts = sim.gateway.state.attempts

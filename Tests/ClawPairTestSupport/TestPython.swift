@@ -20,7 +20,7 @@ public enum TestPython {
 
     /// What to do when the interpreter or its packages are missing.
     public static let installHint = "run scripts/setup --tests (as root), which makes .build/venv with the pinned websockets "
-        + "on Debian's python3 and python3-cryptography; or set $\(variable) to a python3 that has both"
+        + "on Debian's python3, python3-cryptography and python3-nacl; or set $\(variable) to a python3 that has them"
 
     /// The interpreter to run, or nil when there is none (or `$CLAWPAIR_TEST_PYTHON` names
     /// no executable file).

@@ -80,7 +80,7 @@ import Testing
             GatewayConnectError(shape("X", details: ["code": "PAIRING_REQUIRED", "requestId": "r", "recommendedNextStep": "wait_then_retry"]))
                 == .waitThenRetry(.init(requestId: "r", message: "m"), retryAfterMs: nil))
         #expect(GatewayConnectError(shape("X", details: ["code": "PROTOCOL_MISMATCH"])) == .protocolMismatch(message: "m"))
-        #expect(GatewayConnectError(shape("X", details: ["code": "SIGNATURE_EXPIRED"])) == .deviceAuthFailed(.signatureExpired, message: "m"))
+        #expect(GatewayConnectError(shape("X", details: ["code": "DEVICE_AUTH_SIGNATURE_EXPIRED"])) == .deviceAuthFailed(.signatureExpired, message: "m"))
         #expect(GatewayConnectError(shape("X", details: ["code": "AUTH_BOOTSTRAP_TOKEN_INVALID"])) == .bootstrapTokenInvalid(message: "m"))
         #expect(GatewayConnectError(shape("X", details: ["code": "AUTH_DEVICE_TOKEN_MISMATCH"])) == .deviceTokenMismatch(message: "m"))
         #expect(GatewayConnectError(shape("UNAVAILABLE", details: ["reason": "startup-sidecars"], retryAfterMs: 5)) == .unavailable(retryAfterMs: 5, message: "m"))

@@ -14,6 +14,7 @@
 #include "LazyQREncode.h"
 #include "LazySQLite.h"
 #include "LazySSL.h"
+#include "LazySodium.h"
 #include "LazyZBar.h"
 
 // C that Swift cannot express. Every symbol is prefixed CClawShims_.

@@ -33,6 +33,7 @@ typedef enum {
     CClawShims_LibraryDNSSD,
     CClawShims_LibraryAvahiCommon,
     CClawShims_LibraryZBar,
+    CClawShims_LibrarySodium,
 } CClawShims_Library;
 
 /// What opening a library found.

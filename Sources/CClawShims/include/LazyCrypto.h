@@ -1,8 +1,8 @@
 #ifndef CCLAWSHIMS_LAZY_LIBCRYPTO_H
 #define CCLAWSHIMS_LAZY_LIBCRYPTO_H
 
-// OpenSSL's libcrypto: Ed25519 device keys, SHA-256, certificates, and what libssl's
-// callers need from it (BIOs, the error queue).
+// OpenSSL's libcrypto: Ed25519 device keys, SHA-256, certificates, RS256 verification of
+// Cloudflare Access JWTs, and what libssl's callers need from it (BIOs, the error queue).
 
 #include "CClawShimsLibrary.h"
 
@@ -77,6 +77,7 @@
     F(int, X509_set_version, (X509 *x, long version), (x, version)) \
     F(int, X509_sign, (X509 *x, EVP_PKEY *pkey, const EVP_MD *md), (x, pkey, md)) \
     F(const char *, X509_verify_cert_error_string, (long n), (n)) \
+    F(EVP_PKEY *, d2i_PUBKEY, (EVP_PKEY **a, const unsigned char **pp, long length), (a, pp, length)) \
     F(int, i2d_X509, (const X509 *a, unsigned char **out), (a, out)) \
     F(int, i2d_X509_PUBKEY, (const X509_PUBKEY *a, unsigned char **out), (a, out))
 

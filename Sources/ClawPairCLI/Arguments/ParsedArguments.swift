@@ -51,7 +51,9 @@ struct ParsedArguments: Sendable {
     func seconds(_ option: OptionSpec, maximum: Double, allowingZero: Bool = false) throws(UsageError) -> Duration? {
         guard let text = value(option) else { return nil }
         guard let seconds = Double(text), allowingZero ? seconds >= 0 : seconds > 0, seconds <= maximum else {
-            throw UsageError("--\(option.name) takes seconds between 0 and \(Int(maximum)), not '\(TerminalText.escape(text))'")
+            // Say whether 0 itself is allowed: "between 0 and 600, not '0'" contradicts itself.
+            let range = allowingZero ? "from 0 to \(Int(maximum))" : "more than 0 and at most \(Int(maximum))"
+            throw UsageError("--\(option.name) takes seconds \(range), not '\(TerminalText.escape(text))'")
         }
         return .milliseconds(Int64(seconds * 1000))
     }

@@ -32,8 +32,10 @@ enum PairCommand: Command {
             host (openclaw devices approve <requestId>) are printed on standard error (an id that
             is not a UUID is refused, and no command is built from it), and the connect is
             retried with the same bootstrap token until approved, rejected, expired
-            or --wait runs out. Pairing is complete only when both the node and the operator
-            device tokens arrived; then the entry, its pin (when the system does not vouch for the
+            or --wait runs out. --wait bounds the whole pairing (every connect and handshake
+            ends by then; closing takes at most 0.5 s more); --wait 0 does not wait for
+            approval. Pairing is complete only when both the node and the operator device tokens
+            arrived; then the entry, its pin (when the system does not vouch for the
             certificate), both tokens and the route are stored in one transaction, and the first
             paired gateway becomes the focus. Pairing the same gateway again updates its entry.
 
@@ -115,7 +117,7 @@ extension OptionSpec {
     fileprivate static let trustOnFirstUse = OptionSpec(
         flag: "trust-on-first-use", help: "Trust and pin an unknown certificate on first sight (no prompt).")
     fileprivate static let wait = OptionSpec(
-        value: "wait", metavar: "SECONDS", help: "How long to wait for the gateway's operator to approve (default 120).")
+        value: "wait", metavar: "SECONDS", help: "Bound of the whole pairing, approval included (default 120; 0: do not wait for approval).")
 }
 
 /// The question on a terminal before trusting a certificate the system does not: shows the

@@ -5,9 +5,9 @@ enum ProbeCommand: Command {
     static let spec = CommandSpec(
         name: "probe",
         summary: "Diagnose the routes to a gateway: dns, tcp, tls, WebSocket upgrade, connect.challenge.",
-        usage: "TARGET [--timeout S] [--all] [--json] [--fingerprint HEX] [--header 'Name: value']…",
+        usage: "TARGET [--timeout S] [--all] [--json] [--fingerprint HEX] [--header 'Name: value']… [--header-file FILE|-] [--show-secrets]",
         positionals: 1...1,
-        options: [.timeout, .all, .fingerprint, .header, .service, .domain, .home, .json],
+        options: [.timeout, .all, .fingerprint, .header, .headerFile, .service, .domain, .home, .json, .showSecrets],
         discussion: """
             TARGET is a paired gateway's registry id, name or unique id prefix (its last proven
             route first, its stored pin kept), a setup code, a ws:// or wss:// URL, host[:port]
@@ -16,6 +16,16 @@ enum ProbeCommand: Command {
             stored pin, --fingerprint, else system trust), http (the WebSocket upgrade) and gateway (a connect.challenge event
             within 6 s). Routes start 250 ms apart, or as soon as the one before failed, so a
             dead route costs the stagger, not a timeout. No credential is ever sent.
+            --timeout bounds the whole probe: every stage of every route ends within S seconds
+            of its start (the challenge's wait too), and the command exits at most 0.5 s later
+            (closing connections); an instance name is first looked up for up to 2 s.
+
+            Secret headers (Authorization, cookies, tokens, keys, CF-Access-Client-Secret, …) go
+            in --header-file FILE (- reads standard input), one 'Name: value' per line (blank
+            lines and lines starting with # are skipped): on the command line other users see
+            them, so --header warns about one. Their values, and a paired gateway's stored
+            tokens, are shown as <redacted> wherever a captured header, body or message holds
+            them, unless --show-secrets.
 
             By default the probe ends when a route reaches the gateway; routes still running are
             reported pending (ok null). --all waits for every route. CLAWPAIR_RESOLVE
@@ -43,7 +53,13 @@ enum ProbeCommand: Command {
         /// `--domain`s as given: read only for an instance-name TARGET.
         let domains: [String]
         let home: String?
+        /// Secret values among the headers given (all of `--header-file`'s, `--header`'s
+        /// secret-looking ones): hidden in the report unless `--show-secrets`.
+        let secrets: [String]
     }
+
+    /// A header file holds a few lines, not a document.
+    static let maximumHeaderFileBytes = 64 * 1024
 
     static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
         let environment = context.console.environment
@@ -55,23 +71,47 @@ enum ProbeCommand: Command {
             }
             options.pin = pin
         }
-        options.extraHeaders = try headers(arguments.values(.header))
+        let argvHeaders = try headers(arguments.values(.header), option: "--header")
+        var secrets: [String] = []
+        for (name, value) in argvHeaders where HeaderRedaction.isSecret(name: name, value: value) {
+            secrets.append(value)
+            context.console.printError(
+                "clawpair probe: warning: --header \(TerminalText.escape(name)) puts a secret on the command line, where other users "
+                    + "can read it (ps, /proc, shell history); give it with --header-file FILE or --header-file - (standard input)\n")
+        }
+        options.extraHeaders = argvHeaders
+        if let file = arguments.value(.headerFile) {
+            let bytes = file == "-"
+                ? try context.console.readStdin(maximumHeaderFileBytes)
+                : try FileIO.readAll(path: file, limit: maximumHeaderFileBytes)
+            // \n or \r\n (one Character in Swift); blank and # lines are skipped.
+            let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+                .filter { !$0.allSatisfy(\.isWhitespace) && !$0.hasPrefix("#") }
+            for (name, value) in try headers(lines, option: "--header-file") {
+                options.extraHeaders.add(name: name, value: value)
+                secrets.append(value)
+            }
+        }
+        options.showSecrets = arguments[.showSecrets]
         if let text = environment[ResolveOverrides.environmentVariable] {
             options.overrides = try ResolveOverrides(parsing: text)
         }
         return Options(
             target: arguments.positionals[0], prober: options, mode: arguments[.all] ? .all : .firstSuccess,
             serviceType: arguments.value(.service), domains: arguments.values(.domain),
-            home: arguments.value(.home))
+            home: arguments.value(.home), secrets: secrets)
     }
 
     static func run(_ probe: Options, _ context: CommandContext) async throws -> ExitStatus {
-        let options = probe.prober
+        var options = probe.prober
         let text = probe.target
         let plan: ProbePlan
+        let paired = registryTarget(text, home: probe.home, context)
+        var secrets = probe.secrets
         // A registry id or name (issue #6) wins over a host or instance name of the same spelling.
-        if let paired = registryTarget(text, home: probe.home, context) {
+        if let paired {
             plan = paired.plan(fingerprint: options.pin)
+            secrets += paired.storedSecrets.map(\.revealed)
         } else {
             let target = try ProbeTarget.classify(text, nowMs: context.console.nowMs())
             var discovered: [DiscoveredGateway] = []
@@ -86,12 +126,21 @@ enum ProbeCommand: Command {
                     + (plan.skipped.isEmpty ? "" : ": " + plan.skipped.joined(separator: "; ")))
         }
 
+        options.gatewayHeaders = gatewayHeaders(for: paired, home: probe.home, context)
+        // The Access tokens the probe may send are secrets too, wherever a server echoes them.
+        secrets += options.gatewayHeaders.accessSessions.map(\.token.revealed)
+        // --timeout bounds the probing as a whole, not only each stage (issue 16, item 6).
+        options.deadline = CommandDeadline(after: options.stageTimeout)
         let prober = GatewayProber(prober: RouteProber(options: options, reactor: IOReactor()), mode: probe.mode)
         let showProgress = context.console.stderrIsTerminal
         let console = context.console
+        // What the network sent back may hold what we know is secret (a reflected request).
+        let known = KnownSecrets(options.showSecrets ? [] : secrets)
         let report = await prober.run(plan) { candidate, stage in
-            if showProgress { console.printError(ProbeRendering.progressLine(candidate, stage)) }
-        }
+            var shown = stage
+            shown.detail = known.redact(stage.detail)
+            if showProgress { console.printError(ProbeRendering.progressLine(candidate, shown)) }
+        }.redacting(known)
         if context.json {
             context.printJSON(report.json)
         } else {
@@ -112,6 +161,14 @@ enum ProbeCommand: Command {
         return PairedGatewayTarget.lookup(text, in: directory)
     }
 
+    /// What every request carries (``GatewayRequestHeaders``): a paired target's custom
+    /// headers, and the stored Access session of each route's origin.
+    static func gatewayHeaders(for paired: PairedGatewayTarget?, home: String?, _ context: CommandContext) -> GatewayHeaderSources {
+        let sessions = (try? StateDirectory.resolve(home: home, environment: context.console.environment))
+            .map(GatewayRegistry.storedAccessSessions) ?? []
+        return GatewayHeaderSources(customHeaders: paired?.customHeaders ?? [], accessSessions: sessions, nowMs: context.console.nowMs())
+    }
+
     /// spec/cli.md `probe`: 0 reached; 5 trust codes; 6 Access; 4 everything else.
     static func exitStatus(_ verdict: ProbeVerdict) -> ExitStatus {
         if verdict.ok { return .success }
@@ -122,21 +179,22 @@ enum ProbeCommand: Command {
         }
     }
 
-    /// `Name: value` pairs; names are HTTP tokens, values single lines.
-    static func headers(_ texts: [String]) throws(UsageError) -> HTTPHeaders {
+    /// `Name: value` pairs; names are HTTP tokens, values single lines. `option` names where
+    /// they came from in errors (which never show a value: it may be a secret).
+    static func headers(_ texts: [String], option: String = "--header") throws(UsageError) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for text in texts {
             guard let colon = text.firstIndex(of: ":") else {
-                throw UsageError("--header takes 'Name: value', not '\(TerminalText.escape(text))'")
+                throw UsageError("\(option) takes 'Name: value' lines; one has no colon")
             }
             let name = String(text[..<colon])
             let value = String(text[text.index(after: colon)...]).drop { $0 == " " || $0 == "\t" }
             let tokenCharacters = "!#$%&'*+-.^_`|~"
             guard !name.isEmpty,
                 name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || tokenCharacters.unicodeScalars.contains($0)) })
-            else { throw UsageError("--header: '\(TerminalText.escape(name))' is not a header name") }
+            else { throw UsageError("\(option): '\(TerminalText.escape(name))' is not a header name") }
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0.value != 0x09 || $0.value == 0x7F }) else {
-                throw UsageError("--header \(name): the value must be one line without control characters")
+                throw UsageError("\(option) \(name): the value must be one line without control characters")
             }
             headers.add(name: name, value: String(value))
         }
@@ -164,13 +222,16 @@ enum ProbeCommand: Command {
 
 extension OptionSpec {
     fileprivate static let timeout = OptionSpec(
-        value: "timeout", metavar: "S", help: "Bound of each network stage in seconds (default 3; decimals allowed).")
+        value: "timeout", metavar: "S", help: "Bound of the whole probe in seconds (default 3; decimals allowed).")
     fileprivate static let all = OptionSpec(flag: "all", help: "Wait for every route instead of ending at the first that reaches the gateway.")
     fileprivate static let fingerprint = OptionSpec(
         value: "fingerprint", metavar: "HEX", help: "Pin: the gateway certificate's SHA-256 (or sha256//BASE64 of its key) for every wss route.")
     fileprivate static let header = OptionSpec(
         repeated: "header", metavar: "'Name: value'",
-        help: "Add a header to the WebSocket upgrade (repeatable; secret-looking values are redacted in output).")
+        help: "Add a header to the WebSocket upgrade (repeatable; warns about a secret one: use --header-file).")
+    fileprivate static let headerFile = OptionSpec(
+        value: "header-file", metavar: "FILE",
+        help: "Headers for the upgrade from FILE (- = standard input), one 'Name: value' per line; for secret ones.")
     fileprivate static let service = OptionSpec(
         value: "service", metavar: "TYPE", help: "Service type for an instance-name TARGET (default _openclaw-gw._tcp).")
     fileprivate static let domain = OptionSpec(

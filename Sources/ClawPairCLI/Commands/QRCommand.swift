@@ -19,7 +19,10 @@ enum QRCommand: Command {
             light one. png and svg need --output.
 
             With --json and --output FILE, prints {file, format, level, version, modules}
-            after writing; errors are JSON objects as for every command.
+            after writing; without --output, prints {format, level, version, modules, rows}
+            instead of the picture, rows the code's modules top to bottom as strings of 1
+            (dark) and 0 (light), quiet zone excluded. Errors are JSON objects as for every
+            command.
             """,
         runs: Self.self)
 
@@ -72,6 +75,16 @@ enum QRCommand: Command {
             if text.last == UInt8(ascii: "\r") { text.removeLast() }
         }
         let matrix = try QRMatrix(encoding: text, level: options.level)
+
+        if context.json && (options.output == nil || options.output == "-") {
+            // --json to standard output (a terminal or a pipe): the code as data, not a picture.
+            let rows = (0..<matrix.size).map { y in JSONValue.string(String((0..<matrix.size).map { matrix.isDark(x: $0, y: y) ? "1" : "0" })) }
+            context.printJSON([
+                "format": .string(options.format.rawValue), "level": .string(options.level.rawValue),
+                "version": .integer(Int64(matrix.version)), "modules": .integer(Int64(matrix.size)), "rows": .array(rows),
+            ])
+            return .success
+        }
 
         let rendered: [UInt8]
         switch options.format {

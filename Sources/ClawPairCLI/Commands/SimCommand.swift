@@ -234,7 +234,7 @@ extension OptionSpec {
     fileprivate static let adminPort = OptionSpec(
         value: "admin-port", metavar: "P", help: "Admin endpoint port on 127.0.0.1 (default 0: a free port).")
     fileprivate static let bind = OptionSpec(
-        value: "bind", metavar: "ADDR", help: "Listen address (default 127.0.0.1; 0.0.0.0 with --advertise mdns or --zone).")
+        value: "bind", metavar: "ADDR", help: "Listen address (default 127.0.0.1; 0.0.0.0 and :: with --advertise mdns or --zone).")
     fileprivate static let tickIntervalMs = OptionSpec(
         value: "tick-interval-ms", metavar: "MS", help: "policy.tickIntervalMs and the tick period (default 30000).")
     fileprivate static let pairingTtlMs = OptionSpec(

@@ -71,6 +71,8 @@ struct ProbeRendering {
             return detail["address"]?.stringValue.map { [$0] } ?? []
         case .tls:
             return detail["protocol"]?.stringValue.map { [$0] } ?? []
+        case .access:
+            return detail["summary"]?.stringValue.map { [$0] } ?? []
         case .http:
             guard case .integer(let status)? = detail["status"] else { return [] }
             return ["\(status) \(detail["reason"]?.stringValue ?? (status == 101 ? "Switching Protocols" : ""))"]

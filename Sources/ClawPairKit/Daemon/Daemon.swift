@@ -46,7 +46,8 @@ public struct Daemon: Sendable {
         let listener = try LocalStreamListener(path: DaemonStatusProtocol.socketPath(in: directory), reactor: reactor)
         SignalMonitor.start()
         let hangups = SignalMonitor.hangups()
-        supervisor.reconcile(try view.records())
+        let reading = try view.read()
+        supervisor.reconcile(reading.records, accessSessions: reading.accessSessions)
         log.event("started", fields: [("pid", "\(InstanceLock.currentPid)"), ("home", directory.path)])
 
         async let supervised: Void = supervisor.run()
@@ -123,7 +124,8 @@ public struct Daemon: Sendable {
 
     static func reread(view: DaemonRegistryView, supervisor: DaemonSupervisor, log: DaemonLog) {
         do {
-            supervisor.reconcile(try view.records())
+            let reading = try view.read()
+            supervisor.reconcile(reading.records, accessSessions: reading.accessSessions)
         } catch {
             // A registry another process is rewriting, or one damaged since: keep the
             // sessions as they are and say so; the next change tries again.

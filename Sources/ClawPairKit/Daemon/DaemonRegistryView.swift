@@ -11,20 +11,20 @@ final class DaemonRegistryView: Sendable {
         self.registry = Mutex(registry)
     }
 
-    /// Every entry, focused first, with what it owns.
-    func records() throws(ClawPairError) -> [GatewayRecord] {
-        try registry.withLock { registry throws(ClawPairError) -> [GatewayRecord] in
+    /// Every entry, focused first, with what it owns, and the stored Access sessions.
+    func read() throws(ClawPairError) -> (records: [GatewayRecord], accessSessions: [AccessSession]) {
+        try registry.withLock { registry throws(ClawPairError) in
             let version = try registry.dataVersion()
             lastVersion.withLock { $0 = version }
             var records: [GatewayRecord] = []
             for summary in try registry.list() {
                 if let record = try registry.record(summary.entry.id) { records.append(record) }
             }
-            return records
+            return (records, try registry.accessSessions())
         }
     }
 
-    /// Whether another connection committed since the last ``records()``.
+    /// Whether another connection committed since the last ``read()``.
     func changedSinceLastRead() throws(ClawPairError) -> Bool {
         let version = try registry.withLock { registry throws(ClawPairError) in try registry.dataVersion() }
         return lastVersion.withLock { $0 } != version

@@ -61,9 +61,10 @@ public final class DaemonSupervisor: Sendable {
         launcher.finish()
     }
 
-    /// Brings the sessions in line with `records` (in the registry's order).
-    public func reconcile(_ records: [GatewayRecord]) {
-        let desired = DesiredSessions.from(records)
+    /// Brings the sessions in line with `records` (in the registry's order) and the stored
+    /// Access sessions.
+    public func reconcile(_ records: [GatewayRecord], accessSessions: [AccessSession] = []) {
+        let desired = DesiredSessions.from(records, accessSessions: accessSessions)
         let focused = Set(records.filter(\.focused).map(\.entry.id))
         var stopped: [LiveSession] = []
         var started: [LiveSession] = []

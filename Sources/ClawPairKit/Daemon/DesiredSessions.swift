@@ -1,16 +1,17 @@
 /// The sessions the registry asks for (spec/registry.md "Live sessions"): the focused
 /// gateway's node and operator sessions, and one operator session for every other bolted
-/// gateway, each with its connection inputs.
+/// gateway, each with its connection inputs (`accessSessions`: every stored Access session).
 public enum DesiredSessions {
-    public static func from(_ records: [GatewayRecord]) -> [DaemonSessionKey: SessionInputs] {
+    public static func from(_ records: [GatewayRecord], accessSessions: [AccessSession] = []) -> [DaemonSessionKey: SessionInputs] {
         var sessions: [DaemonSessionKey: SessionInputs] = [:]
         for record in records where record.bolted || record.focused {
             let id = record.entry.id
             if record.focused {
-                sessions[DaemonSessionKey(gateway: id, kind: .node)] = SessionInputs(record: record, kind: .node, focused: true)
+                sessions[DaemonSessionKey(gateway: id, kind: .node)] = SessionInputs(
+                    record: record, kind: .node, focused: true, accessSessions: accessSessions)
             }
             sessions[DaemonSessionKey(gateway: id, kind: .operator)] = SessionInputs(
-                record: record, kind: .operator, focused: record.focused)
+                record: record, kind: .operator, focused: record.focused, accessSessions: accessSessions)
         }
         return sessions
     }

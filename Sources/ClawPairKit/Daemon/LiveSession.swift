@@ -125,7 +125,8 @@ public final class LiveSession: Sendable {
     /// the gateway's answer, so later routes are not tried).
     private func connectOnce(deviceTokenRetry: Bool) async -> AttemptResult {
         let connector = PairingRouteConnector(
-            reactor: environment.reactor, overrides: environment.overrides, tls: environment.tls, extraHeaders: inputs.requestHeaders)
+            reactor: environment.reactor, overrides: environment.overrides, tls: environment.tls, extraHeaders: HTTPHeaders(),
+            gatewayHeaders: inputs.requestHeaders(nowMs: environment.nowMs()))
         var lastFailure: (ClawPairError, String)?
         for route in inputs.routes {
             update { $0.route = route.url }

@@ -62,7 +62,8 @@ public enum ReconnectDecision: Sendable, Equatable {
     }
 
     /// The decision for a route that could not be opened: a pin mismatch (someone else
-    /// answers for this gateway) and refused plaintext pause; everything else is transport.
+    /// answers for this gateway), refused plaintext and a Cloudflare Access sign-in pause;
+    /// everything else is transport.
     public static func after(routeFailure error: ClawPairError, gateway: GatewayID) -> ReconnectDecision {
         switch error.code {
         case .tlsPinMismatch:
@@ -71,6 +72,10 @@ public enum ReconnectDecision: Sendable, Equatable {
                 remedy: "check the gateway's certificate, then pin the new one: clawpair gateways trust \(ShellQuoting.quote(gateway.rawValue))"))
         case .plaintextNotAllowed:
             return .pause(PauseReason(message: error.message, remedy: error.remedy ?? "use a wss:// route for this gateway"))
+        case .accessSessionExpired, .httpAccessChallenge:
+            // Cloudflare Access wants a sign-in; the daemon never opens a browser itself. A new
+            // `access login` changes the session's inputs, which starts it again.
+            return .pause(PauseReason(message: error.message, remedy: "sign in again: " + ProbeRemedy.accessLogin(gateway.rawValue)))
         default:
             return .backoff
         }

@@ -18,12 +18,16 @@ public struct SessionInputs: Sendable, Hashable {
     public var scopes: [String]
     /// Headers the user configured for this gateway (`record.credentials.customHeaders`).
     public var customHeaders: [CustomHeader]
+    /// The stored Cloudflare Access sessions of the routes' origins: a new `access login`
+    /// (or `logout`) changes the inputs, so a session paused for it starts again.
+    public var accessSessions: [AccessSession]
 
     /// The fleet operator's scopes (the app's `GatewayOperatorFleet`).
     public static let fleetScopes: [String] = [OperatorScope.read, .write, .talkSecrets].map(\.rawValue)
 
-    /// The inputs of a `kind` session to `record`; `focused` picks the operator's scopes.
-    public init(record: GatewayRecord, kind: GatewaySessionKind, focused: Bool) {
+    /// The inputs of a `kind` session to `record`; `focused` picks the operator's scopes;
+    /// `accessSessions` are every stored one (those of other origins are left out).
+    public init(record: GatewayRecord, kind: GatewaySessionKind, focused: Bool, accessSessions: [AccessSession] = []) {
         self.kind = kind
         var routes: [GatewayRoute] = []
         if let proven = record.entry.provenRoute.flatMap({ try? GatewayRoute(url: $0) }) { routes.append(proven) }
@@ -40,6 +44,8 @@ public struct SessionInputs: Sendable, Hashable {
         case .operator: scopes = focused ? (token?.scopes ?? Self.fleetScopes) : Self.fleetScopes
         }
         customHeaders = record.credentials.customHeaders
+        let origins = Set(routes.compactMap { AccessOrigin(url: $0.url)?.description })
+        self.accessSessions = accessSessions.filter { origins.contains($0.origin) }
     }
 
     /// The pin `route` is held to; nil means system trust.
@@ -51,12 +57,12 @@ public struct SessionInputs: Sendable, Hashable {
     /// Whether a credential can be sent at all.
     public var hasCredential: Bool { credentials.connectAuth != nil }
 
-    /// The extra headers of the WebSocket upgrade, built in this one place: the gateway's
-    /// custom headers (service tokens and others), each once, in the order configured.
-    public var requestHeaders: HTTPHeaders {
-        var headers = HTTPHeaders()
-        for header in customHeaders { headers.replaceOrAdd(name: header.name, value: header.value.revealed) }
-        return headers
+    /// What the upgrade's extra headers are made of at `nowMs`, per route
+    /// (``GatewayRequestHeaders``, as probe and pair send them): the custom headers, and
+    /// `Cf-Access-Token` while the route's origin has a valid session. The connector refuses
+    /// a route whose session expired (``ClawPairError/Code/accessSessionExpired``).
+    public func requestHeaders(nowMs: Int64) -> GatewayHeaderSources {
+        GatewayHeaderSources(customHeaders: customHeaders, accessSessions: accessSessions, nowMs: nowMs)
     }
 
     /// Whether `route` counts as a trusted endpoint for the one device-token retry after

@@ -30,6 +30,13 @@ enum CommandRunner {
     /// How often to look whether a child that closed its pipes has exited.
     static let exitPollInterval: Duration = .milliseconds(5)
 
+    /// What a helper program gets of clawpair's environment (issue 16, item 9): where to find
+    /// programs, the user's language and home, nothing else — not `CLAWPAIR_SIM_TOKEN`, an
+    /// Access JWT in a variable, or anything else a user exported for clawpair.
+    static func minimalEnvironment(from environment: [String: String]) -> [String: String] {
+        environment.filter { name, _ in ["PATH", "LANG", "HOME"].contains(name) || name.hasPrefix("LC_") }
+    }
+
     /// Runs `executable` (an absolute path) with `arguments` and exactly `environment`,
     /// standard input from /dev/null. Throws ``ClawPairError/Code/ioError`` when it cannot be
     /// started.

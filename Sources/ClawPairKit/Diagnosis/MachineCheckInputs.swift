@@ -35,8 +35,8 @@ public struct MachineCheckInputs: Sendable {
     /// Files, directories and sockets to look at.
     public var paths: Paths
     /// The environment the checks read (`CLAWPAIR_HOME`, `HOME`, `XDG_DATA_HOME`,
-    /// `DBUS_SYSTEM_BUS_ADDRESS`, `OPENCLAW_WIDE_AREA_DOMAIN`, `PATH`); also the environment
-    /// `tailscale` runs with.
+    /// `DBUS_SYSTEM_BUS_ADDRESS`, `OPENCLAW_WIDE_AREA_DOMAIN`, `PATH`); `tailscale` gets only
+    /// its `PATH`, `LANG`, `LC_*` and `HOME` (``CommandRunner/minimalEnvironment(from:)``).
     public var environment: [String: String]
     /// The global `--home DIR`, if given.
     public var homeOption: String?

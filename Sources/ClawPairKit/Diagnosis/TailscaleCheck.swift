@@ -12,7 +12,7 @@ public enum TailscaleCheck {
         let result: Result<CommandOutput, ClawPairError>
         do throws(ClawPairError) {
             result = .success(try CommandRunner.run(
-                executable, arguments: ["status", "--json"], environment: inputs.environment,
+                executable, arguments: ["status", "--json"], environment: CommandRunner.minimalEnvironment(from: inputs.environment),
                 timeout: inputs.tailscaleTimeout
             ))
         } catch {

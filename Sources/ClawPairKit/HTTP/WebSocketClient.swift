@@ -114,9 +114,13 @@ public final class WebSocketClient: Sendable {
     /// first), then ends the stream: the peer sees EOF once this returns, even while the
     /// client object lives on. Best effort: never throws. Returns the peer's close
     /// payload, or nil when none came (or another task was reading and gets it instead).
+    /// `until` ends the wait sooner (a command past its deadline closes within a grace).
     @discardableResult
-    public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async -> WebSocketClosePayload? {
-        let deadline = ContinuousClock.now + Self.closingHandshakeTimeout
+    public func close(
+        code: WebSocketCloseCode = .normalClosure, reason: String = "", until: ContinuousClock.Instant? = nil
+    ) async -> WebSocketClosePayload? {
+        let handshakeEnd = ContinuousClock.now + Self.closingHandshakeTimeout
+        let deadline = until.map { min($0, handshakeEnd) } ?? handshakeEnd
         try? await sendFrame(.close(WebSocketClosePayload(code: code, reason: reason)), isClose: true)
         var answer: WebSocketClosePayload?
         if var state = try? reader.takeReader() {

@@ -11,6 +11,12 @@ public struct PairedGatewayTarget: Sendable {
     /// The stored pin and the routes it covers.
     public let pin: TLSPin?
     public let pinnedRoutes: [GatewayRoute]
+    /// The entry's custom headers (service tokens), sent on every request.
+    public var customHeaders: [CustomHeader] = []
+    /// What the registry holds secret for it (device tokens, shared token, password,
+    /// bootstrap token, custom header values): a probe never sends them, and hides them if a
+    /// server shows them anyway (``KnownSecrets``).
+    public let storedSecrets: [Secret]
 
     /// The entry `text` names (exact id, exact name or unique id prefix) in the registry of
     /// `directory`; nil when there is no registry there (it is not created), the text names
@@ -24,8 +30,12 @@ public struct PairedGatewayTarget: Sendable {
         let configured = record.entry.configuredRoute
         guard proven != nil || configured != nil else { return nil }
         let stored = PairingStore.storedPin(record)
+        let credentials = record.credentials
+        let secrets = record.deviceTokens.map(\.token) + credentials.customHeaders.map(\.value)
+            + [credentials.sharedToken, credentials.password, credentials.bootstrapToken].compactMap { $0 }
         return PairedGatewayTarget(
-            id: id, name: record.entry.name, configuredRoute: configured, provenRoute: proven, pin: stored.pin, pinnedRoutes: stored.routes)
+            id: id, name: record.entry.name, configuredRoute: configured, provenRoute: proven, pin: stored.pin, pinnedRoutes: stored.routes,
+            customHeaders: credentials.customHeaders, storedSecrets: secrets)
     }
 
     /// The probe plan: the proven route first, then the configured one; each `wss` route the

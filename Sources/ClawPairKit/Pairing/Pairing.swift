@@ -66,7 +66,9 @@ public struct Pairing: Sendable {
             code: code, identity: identity, instanceId: instanceId, displayName: displayName, storedPin: stored.pin,
             storedRoutes: stored.routes, trust: trust, wait: wait)
         plan.storedDeviceTokens = existing?.deviceTokens ?? []
-        let result = try await PairingFlow(reactor: IOReactor(), overrides: overrides).run(plan, onEvent: onEvent)
+        var flow = PairingFlow(reactor: IOReactor(), overrides: overrides)
+        flow.gatewayHeaders = try GatewayHeaderSources.for(record: existing, registry: registry, nowMs: nowMs())
+        let result = try await flow.run(plan, onEvent: onEvent)
         let record = try PairingStore.store(result, code: code, name: name, existing: existing, in: registry)
         return Outcome(record: record, result: result, updated: existing != nil)
     }

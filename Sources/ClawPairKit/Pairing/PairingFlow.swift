@@ -31,6 +31,9 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
     public var overrides: ResolveOverrides
     public var tls: TLSConfiguration
     public var extraHeaders: HTTPHeaders
+    /// The entry's custom headers and the stored Access sessions, sent per route before
+    /// ``extraHeaders`` (``GatewayRequestHeaders``).
+    public var gatewayHeaders = GatewayHeaderSources()
     public var stagger: Duration
     public var clock: C
 
@@ -46,8 +49,9 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
         self.clock = clock
     }
 
-    var connector: PairingRouteConnector {
-        PairingRouteConnector(reactor: reactor, overrides: overrides, tls: tls, extraHeaders: extraHeaders)
+    func routeConnector(_ deadline: CommandDeadline?) -> PairingRouteConnector {
+        PairingRouteConnector(
+            reactor: reactor, overrides: overrides, tls: tls, extraHeaders: extraHeaders, gatewayHeaders: gatewayHeaders, deadline: deadline)
     }
 
     /// Runs the pairing; `onEvent` hears of progress (from any task).
@@ -55,10 +59,15 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
         if !plan.reconnectsWithStoredTokens { try PairingInput.requireCredential(plan.code) }
         let storedNode = plan.reconnectsWithStoredTokens ? plan.storedToken(.node) : nil
         let storedOperator = plan.reconnectsWithStoredTokens ? plan.storedToken(.operator) : nil
+        // --wait bounds the whole pairing (issue 16, item 6): every connect, TLS handshake,
+        // upgrade and gateway handshake ends by then, and so does the wait for approval.
+        // --wait 0 only means "do not wait for approval": the steps keep their own bounds.
+        let deadline = plan.wait > .zero ? CommandDeadline(after: plan.wait) : nil
+        var waiter = ApprovalWaiter(wait: plan.wait, clock: clock)
+        let connector = routeConnector(deadline)
         let selector = PairingRouteSelector(connector: connector, pins: plan.pins, trust: plan.trust, stagger: stagger, clock: clock)
         let opened = try await selector.select(plan.code.routes, onEvent: onEvent)
         onEvent(.routeSelected(opened.route))
-        var waiter = ApprovalWaiter(wait: plan.wait, clock: clock)
 
         // Node first: its hello-ok carries the operator token too (spec/gateway-protocol.md "auth").
         var node = GatewayHandshake(
@@ -66,7 +75,7 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
             credentials: storedNode.map { GatewayCredentials(storedDeviceToken: $0.token) } ?? plan.credentials,
             instanceId: plan.instanceId, displayName: plan.displayName)
         node.scopes = []
-        let nodeHello = try await connect(node, first: opened, waiter: &waiter, onEvent: onEvent)
+        let nodeHello = try await connect(node, first: opened, connector: connector, waiter: &waiter, onEvent: onEvent)
         let nodeAuth = nodeHello.hello.auth
         guard let nodeToken = nodeAuth?.deviceToken ?? storedNode?.token else {
             throw Self.incomplete("the gateway accepted the node session but issued no device token")
@@ -93,8 +102,8 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
         }
         let operatorHello: OpenHello
         do {
-            let second = try await reopen(opened)
-            operatorHello = try await connect(operatorHandshake, first: second, waiter: &waiter, onEvent: onEvent)
+            let second = try await reopen(opened, connector)
+            operatorHello = try await connect(operatorHandshake, first: second, connector: connector, waiter: &waiter, onEvent: onEvent)
         } catch {
             throw Self.incomplete("the node credential arrived but the operator session failed: \(error.message)")
         }
@@ -117,13 +126,13 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
 
     /// The same route again, held to the same pin as the first time (every pin and every
     /// explicit trust opens with one; system trust stays system trust).
-    func reopen(_ opened: PairingOpenedRoute) async throws(ClawPairError) -> PairingOpenedRoute {
+    func reopen(_ opened: PairingOpenedRoute, _ connector: PairingRouteConnector) async throws(ClawPairError) -> PairingOpenedRoute {
         do { return try await connector.open(opened.route, pin: opened.pin) } catch { throw error.error }
     }
 
     /// One session kind's handshake, retried while the gateway says to wait.
     func connect(
-        _ handshake: GatewayHandshake, first: PairingOpenedRoute, waiter: inout ApprovalWaiter<C>,
+        _ handshake: GatewayHandshake, first: PairingOpenedRoute, connector: PairingRouteConnector, waiter: inout ApprovalWaiter<C>,
         onEvent: @Sendable (PairingEvent) -> Void
     ) async throws(ClawPairError) -> OpenHello {
         var connection = first
@@ -132,7 +141,7 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
         while true {
             let failure: GatewayConnectError
             do {
-                let hello = try await handshake.perform(on: connection.websocket)
+                let hello = try await handshake.perform(on: connection.websocket, within: connector.deadline)
                 return OpenHello(hello: hello.hello, websocket: connection.websocket)
             } catch {
                 failure = error
@@ -158,7 +167,7 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
             }
             try await waiter.sleep(delay, giveUpWith: failure)
             onEvent(.retrying(after: delay, reason: failure.message))
-            connection = try await reopen(connection)
+            connection = try await reopen(connection, connector)
         }
     }
 
@@ -186,13 +195,13 @@ struct OpenHello: Sendable {
     func close() async { await websocket.close(code: .normalClosure, reason: "paired") }
 }
 
-/// The patience of a pairing: the `--wait` budget (counted from the first pending answer),
-/// the backoff between retries, and the request ids seen.
+/// The patience of a pairing: the `--wait` budget (counted from the start of the pairing:
+/// `--wait` bounds the whole command), the backoff between retries, and the request ids seen.
 struct ApprovalWaiter<C: Clock>: Sendable where C.Duration == Duration {
     let wait: Duration
     let clock: C
     private(set) var requestIds: [String] = []
-    private var deadline: C.Instant?
+    private let deadline: C.Instant
     private var backoff: Duration = .zero
     private var lastRequest: GatewayConnectError.PairingRequest?
     /// A request without a usable id was reported (so retries do not repeat it).
@@ -201,11 +210,11 @@ struct ApprovalWaiter<C: Clock>: Sendable where C.Duration == Duration {
     init(wait: Duration, clock: C) {
         self.wait = wait
         self.clock = clock
+        deadline = clock.now.advanced(by: wait)
     }
 
     /// Notes a pending request; reports it once per request id.
     mutating func pending(_ request: GatewayConnectError.PairingRequest, kind: GatewaySessionKind, onEvent: @Sendable (PairingEvent) -> Void) {
-        if deadline == nil { deadline = clock.now.advanced(by: wait) }
         lastRequest = request
         if let id = request.requestId {
             guard !requestIds.contains(id) else { return }
@@ -228,8 +237,7 @@ struct ApprovalWaiter<C: Clock>: Sendable where C.Duration == Duration {
 
     /// Sleeps `delay`, or throws when that would pass the `--wait` deadline.
     mutating func sleep(_ delay: Duration, giveUpWith failure: GatewayConnectError) async throws(ClawPairError) {
-        if deadline == nil { deadline = clock.now.advanced(by: wait) }
-        guard let deadline, clock.now.advanced(by: delay) <= deadline else {
+        guard clock.now.advanced(by: delay) <= deadline else {
             if let request = lastRequest {
                 let id = request.requestId.map { " (request \($0))" } ?? ""
                 throw ClawPairError(

@@ -9,12 +9,15 @@ struct PairingRouteConnector: Sendable {
     /// 5 s for the WebSocket upgrade, for the same reasons.
     static let upgradeTimeout: Duration = .seconds(5)
     /// 500 ms to close a refused connection politely: best effort.
-    static let closeGrace: Duration = .milliseconds(500)
+    static let closeGrace = CommandDeadline.closeGrace
 
     let reactor: IOReactor
     var overrides: ResolveOverrides
     var tls: TLSConfiguration
     var extraHeaders: HTTPHeaders
+    var gatewayHeaders: GatewayHeaderSources
+    /// The pairing's `--wait`: every step ends by then; nil: only the steps' own bounds.
+    var deadline: CommandDeadline?
 
     /// Opens `route`, requiring `pin` when given (else system trust). Never sends a credential.
     func open(_ route: GatewayRoute, pin: TLSPin?) async throws(PairingRouteFailure) -> PairingOpenedRoute {
@@ -27,7 +30,9 @@ struct PairingRouteConnector: Sendable {
         guard let port = UInt16(exactly: route.port) else {
             throw PairingRouteFailure(route: route, error: ClawPairError(.setupCodeInvalid, "\(route.url) has no usable port"))
         }
-        let tcpReport = await TCPRouteConnector(reactor: reactor, overrides: overrides).connect(host: route.host, port: port)
+        var tcpConnector = TCPRouteConnector(reactor: reactor, overrides: overrides)
+        tcpConnector.deadline = deadline
+        let tcpReport = await tcpConnector.connect(host: route.host, port: port)
         guard let tcp = tcpReport.connection else {
             throw PairingRouteFailure(route: route, error: tcpReport.error ?? ClawPairError(.tcpFailed, "no address of \(route.host) could be tried"))
         }
@@ -37,7 +42,7 @@ struct PairingRouteConnector: Sendable {
         if route.tls {
             let connection: TLSConnection
             do {
-                connection = try await TLSConnection.handshake(over: tcp, serverName: route.host, configuration: tls, until: .now + Self.tlsTimeout)
+                connection = try await TLSConnection.handshake(over: tcp, serverName: route.host, configuration: tls, until: CommandDeadline.end(of: Self.tlsTimeout, within: deadline))
             } catch {
                 throw PairingRouteFailure(route: route, error: (error as? ClawPairError) ?? ClawPairError(.tlsHandshakeFailed, "\(error)"))
             }
@@ -51,9 +56,15 @@ struct PairingRouteConnector: Sendable {
                 throw PairingRouteFailure(route: route, error: error, peer: connection.peer)
             }
         }
+        let sent = gatewayHeaders.headers(for: route.url)
+        if let expired = sent.expiredSession {
+            await stream.close(until: .now + Self.closeGrace)
+            throw PairingRouteFailure(route: route, error: AccessSessionCheck.expiredError(expired, url: route.url), peer: peer)
+        }
         let result: WebSocketUpgradeResult
         do {
-            result = try await WebSocketUpgrade(route: route, extraHeaders: extraHeaders).perform(on: stream, until: .now + Self.upgradeTimeout)
+            result = try await WebSocketUpgrade(route: route, extraHeaders: sent.headers(overriddenBy: extraHeaders))
+                .perform(on: stream, until: CommandDeadline.end(of: Self.upgradeTimeout, within: deadline))
         } catch {
             await stream.close(until: .now + Self.closeGrace)
             throw PairingRouteFailure(route: route, error: RouteProber.upgradeFailure(error, timeout: Self.upgradeTimeout), peer: peer)
@@ -61,7 +72,8 @@ struct PairingRouteConnector: Sendable {
         switch result {
         case .rejected(let rejection):
             await stream.close(until: .now + Self.closeGrace)
-            throw PairingRouteFailure(route: route, error: RouteProber.rejectionError(rejection, route: route), peer: peer)
+            throw PairingRouteFailure(
+                route: route, error: RouteProber.rejectionError(rejection, route: route, sentSession: sent.accessSession), peer: peer)
         case .upgraded(let websocket):
             return PairingOpenedRoute(route: route, websocket: websocket, peer: peer, trust: basis, pin: pin)
         }

@@ -20,23 +20,32 @@ public struct RouteProber: Sendable {
         public var challengeTimeout: Duration = RouteProber.challengeTimeout
         /// A pin for every `wss` route (`--fingerprint`); replaces system trust.
         public var pin: TLSPin?
-        /// Extra request headers for the upgrade (`--header`).
+        /// Extra request headers for the upgrade (`--header`, `--header-file`).
         public var extraHeaders = HTTPHeaders()
+        /// A registry entry's custom headers and the stored Access sessions
+        /// (``GatewayRequestHeaders``); `--header`s come after them and win.
+        public var gatewayHeaders = GatewayHeaderSources()
+        /// `--show-secrets`: header values with secret-looking names are recorded as they are,
+        /// not as `<redacted>`.
+        public var showSecrets = false
         /// Trust store and TLS minimum.
         public var tls = TLSConfiguration()
         /// `CLAWPAIR_RESOLVE`.
         public var overrides = ResolveOverrides()
         /// The stagger between addresses of one host (Happy Eyeballs).
         public var addressStagger: Duration = HappyEyeballs.connectionAttemptDelay
+        /// The whole probe's bound (`--timeout` from the command's start): every stage of
+        /// every route ends by then, the challenge's wait included; nil: only the stages' own.
+        public var deadline: CommandDeadline?
 
         public init() {}
     }
 
     public static let defaultStageTimeout: Duration = .seconds(3)
     public static let challengeTimeout: Duration = .seconds(6)
-    /// 500 ms to say goodbye (TLS close_notify, a refused upgrade's socket): best effort;
-    /// the peer's manners must not hold the report.
-    static let closeGrace: Duration = .milliseconds(500)
+    /// 500 ms to say goodbye (TLS close_notify, a refused upgrade's socket, the WebSocket's
+    /// closing handshake): best effort; the peer's manners must not hold the report.
+    static let closeGrace = CommandDeadline.closeGrace
 
     public var options: Options
     let reactor: IOReactor
@@ -66,6 +75,7 @@ public struct RouteProber: Sendable {
         var connector = TCPRouteConnector(
             reactor: reactor, overrides: options.overrides, stagger: options.addressStagger, timeout: options.stageTimeout)
         connector.resolveTimeout = options.stageTimeout
+        connector.deadline = options.deadline
 
         // dns
         recorder.begin(.dns)
@@ -105,7 +115,7 @@ public struct RouteProber: Sendable {
             let connection: TLSConnection
             do {
                 connection = try await TLSConnection.handshake(
-                    over: tcp, serverName: route.host, configuration: options.tls, until: .now + options.stageTimeout)
+                    over: tcp, serverName: route.host, configuration: options.tls, until: CommandDeadline.end(of: options.stageTimeout, within: options.deadline))
             } catch {
                 if Task.isCancelled { return false }
                 let failure = (error as? ClawPairError) ?? ClawPairError(.tlsHandshakeFailed, "\(error)")
@@ -124,32 +134,51 @@ public struct RouteProber: Sendable {
             }
         }
 
+        // access
+        let sent = options.gatewayHeaders.headers(for: route.url)
+        let nowMs = options.gatewayHeaders.nowMs
+        if let expired = sent.expiredSession {
+            recorder.begin(.access)
+            recorder.fail(.access, AccessSessionCheck.expiredError(expired, url: route.url), detail: AccessSessionCheck.detail(expired, nowMs: nowMs))
+            await stream.close(until: .now + Self.closeGrace)
+            return false
+        }
+        if let session = sent.accessSession {
+            recorder.begin(.access)
+            recorder.pass(.access, detail: AccessSessionCheck.detail(session, nowMs: nowMs))
+        }
+        let headers = sent.headers(overriddenBy: options.extraHeaders)
+
         // http
         recorder.begin(.http)
-        let upgrade = WebSocketUpgrade(route: route, extraHeaders: options.extraHeaders)
+        let upgrade = WebSocketUpgrade(route: route, extraHeaders: headers)
         let result: WebSocketUpgradeResult
+        let upgradeStart = ContinuousClock.now
         do {
-            result = try await upgrade.perform(on: stream, until: .now + options.stageTimeout)
+            result = try await upgrade.perform(on: stream, until: CommandDeadline.end(of: options.stageTimeout, within: options.deadline))
         } catch {
             if Task.isCancelled { return false }
-            recorder.fail(.http, Self.upgradeFailure(error, timeout: options.stageTimeout))
+            recorder.fail(.http, Self.upgradeFailure(error, timeout: Self.waited(since: upgradeStart)))
             await stream.close(until: .now + Self.closeGrace)
             return false
         }
         let client: WebSocketClient
         switch result {
         case .rejected(let rejection):
-            recorder.fail(.http, Self.rejectionError(rejection, route: route), detail: Self.rejectionDetail(rejection))
+            recorder.fail(
+                .http, Self.rejectionError(rejection, route: route, sentSession: sent.accessSession),
+                detail: Self.rejectionDetail(rejection, showSecrets: options.showSecrets))
             await stream.close(until: .now + Self.closeGrace)
             return false
         case .upgraded(let upgraded):
             client = upgraded
-            recorder.pass(.http, detail: ["status": 101, "requestHeaders": Self.headersJSON(options.extraHeaders)])
+            recorder.pass(
+                .http, detail: ["status": 101, "requestHeaders": Self.headersJSON(headers, secretNames: sent.headers, showSecrets: options.showSecrets)])
         }
 
         // gateway
         recorder.begin(.gateway)
-        let outcome = await Self.awaitChallenge(on: client, until: .now + options.challengeTimeout)
+        let outcome = await Self.awaitChallenge(on: client, until: CommandDeadline.end(of: options.challengeTimeout, within: options.deadline))
         switch outcome {
         case .passed(let detail):
             recorder.pass(.gateway, detail: detail)
@@ -158,7 +187,7 @@ public struct RouteProber: Sendable {
         case .cancelled: break
         }
         // The closing handshake is part of being polite, not of the verdict.
-        _ = await client.close(code: .normalClosure, reason: "probe")
+        _ = await client.close(code: .normalClosure, reason: "probe", until: .now + Self.closeGrace)
         if case .passed = outcome { return true }
         return false
     }
@@ -178,10 +207,14 @@ public struct RouteProber: Sendable {
         return .object(members)
     }
 
-    static func headersJSON(_ headers: HTTPHeaders) -> JSONValue {
+    /// `headers` as JSON: unless `showSecrets`, secret-looking values redacted, and every
+    /// value of a name in `secretNames` (the entry's custom headers and the Access token) too.
+    static func headersJSON(_ headers: HTTPHeaders, secretNames: HTTPHeaders = HTTPHeaders(), showSecrets: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = []
         for (name, value) in headers {
-            let shown = HeaderRedaction.displayValue(name: name, value: value)
+            let shown =
+                showSecrets
+                ? value : secretNames.contains(name: name) ? HeaderRedaction.placeholder : HeaderRedaction.displayValue(name: name, value: value)
             if let index = members.firstIndex(where: { $0.0.lowercased() == name.lowercased() }),
                 case .string(let previous) = members[index].1
             {
@@ -193,10 +226,10 @@ public struct RouteProber: Sendable {
         return .object(members)
     }
 
-    static func rejectionDetail(_ rejection: WebSocketUpgradeRejection) -> JSONValue {
+    static func rejectionDetail(_ rejection: WebSocketUpgradeRejection, showSecrets: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("status", .integer(Int64(rejection.status))), ("reason", .string(rejection.reason)),
-            ("headers", headersJSON(rejection.headers)),
+            ("headers", headersJSON(rejection.headers, showSecrets: showSecrets)),
             ("body", .string(String(decoding: rejection.bodyPrefix, as: UTF8.self))),
         ]
         if let challenge = rejection.accessChallenge {
@@ -206,8 +239,13 @@ public struct RouteProber: Sendable {
         return .object(members)
     }
 
-    static func rejectionError(_ rejection: WebSocketUpgradeRejection, route: GatewayRoute) -> ClawPairError {
-        if let challenge = rejection.accessChallenge { return challenge.clawPairError }
+    /// Why the upgrade was refused; a challenge to a request that carried `sentSession`'s
+    /// token means the session was revoked or expired early.
+    static func rejectionError(_ rejection: WebSocketUpgradeRejection, route: GatewayRoute, sentSession: AccessSession? = nil) -> ClawPairError {
+        if let challenge = rejection.accessChallenge {
+            if let sentSession { return AccessSessionCheck.revokedError(sentSession, url: route.url) }
+            return challenge.clawPairError
+        }
         if rejection.status != 101 {
             return ClawPairError(
                 .httpUnexpectedStatus,
@@ -216,10 +254,14 @@ public struct RouteProber: Sendable {
         return ClawPairError(.wsUpgradeRejected, "\(route.url) sent 101 but not a valid WebSocket accept: \(rejection.handshakeError)")
     }
 
+    /// How long a wait that ended now lasted (for a message: the stage's bound, or less when
+    /// the probe's deadline came first).
+    static func waited(since start: ContinuousClock.Instant) -> Duration { .now - start }
+
     static func upgradeFailure(_ error: any Error, timeout: Duration) -> ClawPairError {
         switch error {
         case let error as NetworkError where error.code == .timedOut:
-            return ClawPairError(.wsUpgradeRejected, "no answer to the WebSocket upgrade within \(timeout)")
+            return ClawPairError(.wsUpgradeRejected, "no answer to the WebSocket upgrade within \(timeout.roundedSecondsText) s")
         case let error as NetworkError:
             return ClawPairError(.wsUpgradeRejected, "the connection ended during the WebSocket upgrade: \(error.reason)")
         case let error as HTTPWireError:
@@ -241,6 +283,7 @@ public struct RouteProber: Sendable {
 
     /// Reads messages until `connect.challenge`, a bad frame, the end, or `deadline`.
     static func awaitChallenge(on client: WebSocketClient, until deadline: ContinuousClock.Instant) async -> ChallengeOutcome {
+        let start = ContinuousClock.now
         var skipped: [JSONValue] = []
         while true {
             let message: WebSocketMessage
@@ -251,7 +294,9 @@ public struct RouteProber: Sendable {
                 switch error {
                 case let error as NetworkError where error.code == .timedOut:
                     return .failed(
-                        ClawPairError(.gatewayNoChallenge, "the WebSocket opened but no connect.challenge came within \(challengeTimeout)"),
+                        ClawPairError(
+                            .gatewayNoChallenge,
+                            "the WebSocket opened but no connect.challenge came within \(waited(since: start).roundedSecondsText) s"),
                         ["skipped": .array(skipped)])
                 case let error as WebSocketProtocolError:
                     return .failed(ClawPairError(.wsProtocolError, "the server broke the WebSocket protocol: \(error.reason)"), [:])

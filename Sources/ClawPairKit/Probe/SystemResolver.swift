@@ -18,7 +18,7 @@ enum SystemResolver {
             timer = Task {
                 guard (try? await Task.sleep(for: timeout)) != nil else { return }
                 answer.give(.failure(ClawPairError(
-                    .dnsTimeout, "\(host): the system resolver did not answer within \(timeout.secondsText) s",
+                    .dnsTimeout, "\(host): the system resolver did not answer within \(timeout.roundedSecondsText) s",
                     remedy: "check the nameservers in /etc/resolv.conf, or set CLAWPAIR_RESOLVE=\(host):\(port):ADDRESS")))
             }
         }

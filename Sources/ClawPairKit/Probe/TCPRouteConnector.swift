@@ -50,6 +50,9 @@ public struct TCPRouteConnector: Sendable {
     /// How long the system resolver may take; nil: glibc's own limit (resolv.conf
     /// `timeout` × `attempts`). A probe bounds it by its stage timeout.
     public var resolveTimeout: Duration?
+    /// The whole command's bound (`probe --timeout`, `pair --wait`): resolving and every
+    /// attempt end by then; nil: only their own bounds.
+    public var deadline: CommandDeadline?
     /// The system resolver (host, port, `resolveTimeout`); a test seam.
     var systemResolver: @Sendable (String, UInt16, Duration?) async throws(ClawPairError) -> [SocketAddress]
 
@@ -83,7 +86,9 @@ public struct TCPRouteConnector: Sendable {
         if let fixed = overrides.addresses(host: host, port: Int(port)) {
             return (.override, AddressOrder.interleaved(fixed).map { SocketAddress($0, port: port) })
         }
-        let found = try await systemResolver(host, port, resolveTimeout)
+        var bound = resolveTimeout
+        if let deadline { bound = deadline.remaining(atMost: bound ?? deadline.instant - .now) }
+        let found = try await systemResolver(host, port, bound)
         return (.system, AddressOrder.interleaved(found) { !$0.ip.isIPv4 })
     }
 
@@ -103,12 +108,13 @@ public struct TCPRouteConnector: Sendable {
     public func connect(host: String, port: UInt16, source: AddressSource, addresses: [SocketAddress]) async -> Report {
         let reactor = self.reactor
         let timeout = self.timeout
+        let deadline = self.deadline
         let race = StaggeredRace(stagger: stagger)
         let result = await race.run(
             addresses.map { address in
                 { @Sendable () async throws -> TCPConnection in
                     // Cancellation closes the half-open socket (TCPConnection.connect).
-                    try await TCPConnection.connect(to: address, until: .now + timeout, reactor: reactor)
+                    try await TCPConnection.connect(to: address, until: CommandDeadline.end(of: timeout, within: deadline), reactor: reactor)
                 }
             })
         let attempts = zip(addresses, result.attempts).map { address, attempt in

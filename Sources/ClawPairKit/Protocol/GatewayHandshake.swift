@@ -61,10 +61,14 @@ public struct GatewayHandshake: Sendable {
         return try identity.signing(params, challenge: challenge, version: signatureVersion)
     }
 
-    /// Runs the handshake on `websocket`. On failure the WebSocket is closed.
-    public func perform(on websocket: WebSocketClient) async throws(GatewayConnectError) -> GatewayHello {
+    /// Runs the handshake on `websocket`. On failure the WebSocket is closed. `commandDeadline`,
+    /// the bound of the command the handshake is part of (`pair --wait`), ends it sooner than
+    /// its own timeouts would.
+    public func perform(
+        on websocket: WebSocketClient, within commandDeadline: CommandDeadline? = nil
+    ) async throws(GatewayConnectError) -> GatewayHello {
         let start = ContinuousClock.now
-        let deadline = start + connectTimeout
+        let deadline = CommandDeadline.end(of: connectTimeout, within: commandDeadline)
         let reader = HandshakeReader(websocket: websocket, onRefusal: onRefusal)
         do throws(GatewayConnectError) {
             let challenge = try await reader.challenge(until: min(deadline, start + challengeTimeout))
@@ -164,11 +168,13 @@ private struct HandshakeReader {
 
     /// Ends the connection after a failed handshake, telling the gateway why when it matters.
     func closeAfterFailure(_ error: GatewayConnectError) async {
+        // Bounded by the grace: a gateway that failed the handshake gets no longer to say goodbye.
+        let until = ContinuousClock.now + CommandDeadline.closeGrace
         switch error {
         case .protocolViolation:
-            await websocket.close(code: .protocolError, reason: "protocol error")
+            await websocket.close(code: .protocolError, reason: "protocol error", until: until)
         default:
-            await websocket.close(code: .normalClosure)
+            await websocket.close(code: .normalClosure, until: until)
         }
     }
 }

@@ -3,7 +3,7 @@
 /// separately, keyed by ``id``.
 public struct GatewayEntry: Sendable, Hashable {
     /// How the gateway came into the registry.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Added by hand or from a setup code / URL: `host`, `port`, `tls`, `contextPath` set.
         case manual
         /// Found by DNS-SD; its id is the service instance's.

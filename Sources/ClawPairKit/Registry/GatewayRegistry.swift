@@ -35,6 +35,8 @@ public final class GatewayRegistry {
 
     init(path: String, nowMs: @escaping () -> Int64, busyTimeoutMs: Int32) throws(ClawPairError) {
         self.nowMs = nowMs
+        // Before SQLite creates, follows or changes anything.
+        try RegistryFileGuard.requireSafe(database: path)
         connection = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
         // Before anything else: even a refused file must not be checkpointed when we close it.
         try connection.keepWriteAheadLogOnClose()
@@ -47,6 +49,8 @@ public final class GatewayRegistry {
         // lose the last change, which is the trade-off SQLite recommends for WAL.
         try connection.execute("PRAGMA synchronous = NORMAL")
         try RegistryMigrations.migrate(connection)
+        // From here on every change first checks the registry is one reading trusts.
+        connection.writeCheck = RegistryIntegrity.requireIntact
         for file in [path, path + "-wal", path + "-shm"] { try? FileIO.setMode(StateDirectory.fileMode, of: file) }
     }
 
@@ -312,27 +316,6 @@ public final class GatewayRegistry {
         }
     }
 
-    // MARK: Access sessions (per origin, shared by entries)
-
-    /// Stores the Cloudflare Access session for `origin`.
-    public func storeAccessSession(origin: String, token: Secret, subject: String?, expiresAtMs: Int64?) throws(ClawPairError) {
-        try connection.write { () throws(ClawPairError) in
-            try connection.statement(
-                """
-                INSERT INTO access_sessions (origin, token, subject, expires_at_ms) VALUES (?1, ?2, ?3, ?4)
-                ON CONFLICT (origin) DO UPDATE SET token = excluded.token, subject = excluded.subject, expires_at_ms = excluded.expires_at_ms
-                """
-            ).run([.text(origin), .text(token.revealed), .optional(subject), .optional(expiresAtMs)])
-        }
-    }
-
-    /// The Access session stored for `origin`.
-    public func accessSession(origin: String) throws(ClawPairError) -> (token: Secret, subject: String?, expiresAtMs: Int64?)? {
-        try connection.statement("SELECT token, subject, expires_at_ms FROM access_sessions WHERE origin = ?1").first([.text(origin)]) {
-            (Secret($0.text(0)), $0.optionalText(1), $0.optionalInteger(2))
-        }
-    }
-
     // MARK: Reading
 
     /// Every entry, the focused one first, then in the order they were added.
@@ -540,7 +523,7 @@ public final class GatewayRegistry {
         try connection.statement("SELECT 1 FROM entries WHERE id = ?1").first([.text(id.rawValue)]) { _ in true } ?? false
     }
 
-    private func requireExists(_ id: GatewayID) throws(ClawPairError) {
+    func requireExists(_ id: GatewayID) throws(ClawPairError) {
         guard try exists(id) else { throw Self.notFound(id.rawValue) }
     }
 
@@ -560,10 +543,9 @@ public final class GatewayRegistry {
 
     private static func scopes(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
 
+    /// Not "forget that gateway": a damaged registry takes no writes (``RegistryIntegrity``).
     static func corruptValue(_ what: String, _ connection: SQLiteConnection) -> ClawPairError {
-        ClawPairError(
-            .registryCorrupt, "the registry \(connection.path) holds an invalid \(what)",
-            remedy: "forget that gateway (clawpair gateways forget ID) and pair it again")
+        SQLiteConnection.damaged(connection.path, "it holds an invalid \(what)")
     }
 
     /// The error for an ID argument no entry matches (exit 3).

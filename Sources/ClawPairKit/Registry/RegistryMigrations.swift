@@ -99,7 +99,18 @@ enum RegistryMigrations {
             device_seed BLOB NOT NULL CHECK (typeof(device_seed) = 'blob' AND length(device_seed) = 32),
             created_at_ms INTEGER NOT NULL
         );
+        """,
+        // 2: what `access status` shows of a session besides its subject and expiry.
         """
+        ALTER TABLE access_sessions ADD COLUMN issuer TEXT;
+        ALTER TABLE access_sessions ADD COLUMN audience TEXT;
+        """,
+        // 3: entries by kind, so every change can look for a kind reading refuses (written
+        // with check constraints off) with a few index searches instead of a scan of every
+        // entry (``RegistryIntegrity``: 3 ms with 10 000 entries, against microseconds).
+        """
+        CREATE INDEX entries_by_kind ON entries (kind);
+        """,
     ]
 
     /// The schema version this build writes.

@@ -18,6 +18,13 @@ final class SQLiteConnection {
     /// process is reported rather than waited on forever.
     static let busyTimeoutMs: Int32 = 10_000
 
+    /// SQLite's name for a private database in memory (no file).
+    static let inMemoryPath = ":memory:"
+
+    /// Run by ``write(_:)`` first, inside the transaction, so a change can refuse a database
+    /// it must not write into (``RegistryIntegrity``). Set once the schema is migrated.
+    var writeCheck: ((SQLiteConnection) throws(ClawPairError) -> Void)?
+
     /// Opens (creating when missing) the database at `path` with owner-only permissions.
     /// `busyTimeoutMs` is a parameter for tests that need a lock wait to end quickly.
     init(path: String, busyTimeoutMs: Int32 = SQLiteConnection.busyTimeoutMs) throws(ClawPairError) {
@@ -27,7 +34,7 @@ final class SQLiteConnection {
         // it, and SQLite gives -wal and -shm the database file's mode. Not umask(2): it is
         // process-wide, so a child another thread spawns meanwhile (a daemon in the tests)
         // would inherit 077.
-        try? FileIO.create(path, mode: StateDirectory.fileMode)
+        if path != Self.inMemoryPath { try? FileIO.create(path, mode: StateDirectory.fileMode) }
         var database: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let status = clawpair_sqlite3_open_v2(path, &database, flags, nil)
@@ -85,7 +92,10 @@ final class SQLiteConnection {
     /// so two processes changing the registry queue on the busy timeout instead of failing
     /// when a read lock cannot be upgraded. Any error rolls the whole change back.
     func write<T>(_ body: () throws(ClawPairError) -> T) throws(ClawPairError) -> T {
-        try transaction("BEGIN IMMEDIATE", body)
+        try transaction("BEGIN IMMEDIATE") { () throws(ClawPairError) in
+            try writeCheck?(self)
+            return try body()
+        }
     }
 
     /// Runs `body` in one read transaction, so several queries see the same snapshot.
@@ -113,14 +123,22 @@ final class SQLiteConnection {
         Self.error(status, path: path, detail: String(cString: clawpair_sqlite3_errmsg(handle)), context: context)
     }
 
+    /// The error for a statement that does not prepare. The registry's statements are fixed
+    /// text, so on a migrated file a missing table or column means someone changed the schema:
+    /// the file is damaged, not the program.
+    func preparationError(_ status: Int32, _ sql: String) -> ClawPairError {
+        let detail = String(cString: clawpair_sqlite3_errmsg(handle))
+        if status == SQLITE_ERROR, detail.hasPrefix("no such table") || detail.hasPrefix("no such column") {
+            return Self.damaged(path, detail)
+        }
+        return Self.error(status, path: path, detail: detail, context: "cannot prepare \(sql)")
+    }
+
     static func error(_ status: Int32, path: String, detail: String, context: String) -> ClawPairError {
         let code = "SQLite code \(status)"
         switch status & 0xFF {
         case SQLITE_CORRUPT, SQLITE_NOTADB:
-            return ClawPairError(
-                .registryCorrupt, "the registry \(path) is damaged (\(detail), \(code)); it was left as it is",
-                remedy: "move it away (mv \(ShellQuoting.quote(path)) \(ShellQuoting.quote(path + ".damaged"))) to start an empty registry, "
-                    + "or restore a backup")
+            return damaged(path, "\(detail), \(code)")
         case SQLITE_BUSY, SQLITE_LOCKED:
             return ClawPairError(
                 .registryBusy, "the registry \(path) stayed locked by another process for \(busyTimeoutMs / 1000) s (\(detail))",
@@ -132,5 +150,13 @@ final class SQLiteConnection {
         default:
             return ClawPairError(.registryStorage, "registry \(path): \(context): \(detail) (\(code))")
         }
+    }
+
+    /// `REGISTRY_CORRUPT` for the registry at `path`, `detail` saying what is wrong.
+    static func damaged(_ path: String, _ detail: String) -> ClawPairError {
+        ClawPairError(
+            .registryCorrupt, "the registry \(path) is damaged (\(detail)); it was left as it is",
+            remedy: "move it away (mv \(ShellQuoting.quote(path)) \(ShellQuoting.quote(path + ".damaged"))) to start an empty registry, "
+                + "or restore a backup")
     }
 }

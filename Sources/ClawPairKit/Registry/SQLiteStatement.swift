@@ -13,7 +13,7 @@ final class SQLiteStatement {
         let status = clawpair_sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else {
             clawpair_sqlite3_finalize(statement)
-            throw connection.error(status, "cannot prepare \(sql)")
+            throw connection.preparationError(status, sql)
         }
         self.handle = statement
         self.connection = connection

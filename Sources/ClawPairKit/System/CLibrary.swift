@@ -18,6 +18,8 @@ package struct CLibrary: Sendable {
     package static let libqrencode = CLibrary(CClawShims_LibraryQREncode)
     package static let libdnssd = CLibrary(CClawShims_LibraryDNSSD)
     package static let libavahiCommon = CLibrary(CClawShims_LibraryAvahiCommon)
+    /// The NaCl box of the Cloudflare Access session transfer.
+    package static let libsodium = CLibrary(CClawShims_LibrarySodium)
     /// zbar keeps the code it had before it was opened this way: scripts may match it.
     package static let libzbar = CLibrary(CClawShims_LibraryZBar, code: .zbarUnavailable)
 

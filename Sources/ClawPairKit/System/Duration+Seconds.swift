@@ -10,4 +10,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
+
+    /// ``secondsText`` to a tenth of a second: a bound a command's deadline shortened by a
+    /// few microseconds reads as the bound the user gave (`1`, not `0.99998`).
+    var roundedSecondsText: String {
+        Duration.milliseconds((self / .milliseconds(100)).rounded() * 100).secondsText
+    }
 }

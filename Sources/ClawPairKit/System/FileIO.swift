@@ -10,16 +10,16 @@ public enum FileIO {
     /// near it, and memory must stay bounded whatever file is passed.
     public static let maximumReadBytes = 256 * 1024 * 1024
 
-    public static func readAll(path: String) throws(ClawPairError) -> [UInt8] {
+    public static func readAll(path: String, limit: Int = maximumReadBytes) throws(ClawPairError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw error(errno, "cannot open \(path)") }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw error(errno, "cannot read \(path)") }
         guard (info.st_mode & S_IFMT) != S_IFDIR else { throw error(EISDIR, "cannot read \(path)") }
-        guard Int(info.st_size) <= maximumReadBytes else { throw tooLarge(path, maximumReadBytes) }
+        guard Int(info.st_size) <= limit else { throw tooLarge(path, limit) }
         // st_size is only a hint (pipes and /proc say 0): read to the end, within the cap.
-        return try readAll(descriptor: descriptor, name: path, sizeHint: Int(info.st_size))
+        return try readAll(descriptor: descriptor, name: path, sizeHint: Int(info.st_size), limit: limit)
     }
 
     public static func readAll(

@@ -53,10 +53,7 @@ public enum TLSPin: Sendable, Hashable {
 
     /// Standard base64 with padding (RFC 4648 §4), the alphabet curl pins use: base64url with
     /// `+` and `/`, padded. In Swift, so reading a pin needs no libcrypto.
-    static func base64(_ bytes: [UInt8]) -> String {
-        let unpadded = Base64URL.encode(bytes).map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 }
-        return String(unpadded) + String(repeating: "=", count: (4 - unpadded.count % 4) % 4)
-    }
+    static func base64(_ bytes: [UInt8]) -> String { StrictBase64.encode(bytes, .standardPadded) }
 }
 
 extension TLSPin: CustomStringConvertible {

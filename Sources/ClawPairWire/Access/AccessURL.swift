@@ -5,26 +5,26 @@
 /// Refused: non-ASCII, whitespace, control bytes and backslashes anywhere; an empty host;
 /// a `%` in the host; a bracketed host that is not an IPv6 address; a port that is empty,
 /// not decimal or outside 1–65535.
-struct AccessURL: Sendable, Hashable {
+package struct AccessURL: Sendable, Hashable {
     /// Lowercased.
-    var scheme: String
+    package var scheme: String
     /// True when the authority had `userinfo@`.
-    var hasUserinfo: Bool
+    package var hasUserinfo: Bool
     /// Lowercased; an IPv6 address in its canonical form, with brackets.
-    var host: String
+    package var host: String
     /// The port as written, or nil.
-    var port: Int?
+    package var port: Int?
     /// The path, possibly empty.
-    var path: String
+    package var path: String
     /// The query without `?`, or nil when there was no `?` at all.
-    var query: String?
+    package var query: String?
     /// The fragment without `#`, or nil when there was no `#` at all.
-    var fragment: String?
+    package var fragment: String?
 
     /// Longest URL looked at: the Access origin rule's 4096 bytes (spec/cloudflare-access.md).
     static let maximumLength = 4096
 
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength,
             bytes.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "\\") })

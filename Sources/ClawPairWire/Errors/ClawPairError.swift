@@ -60,6 +60,9 @@ extension ClawPairError.Code {
     public static let usage = Self("USAGE", .usage)
     public static let internalError = Self("INTERNAL", .internal)
     public static let ioError = Self("IO_ERROR", .internal)
+    /// The user answered no at a confirmation prompt; nothing was changed. Exit 1, not 2:
+    /// the command was used correctly, and refused nothing but what the user declined.
+    public static let cancelled = Self("CANCELLED", .notFound)
     /// An input file that cannot be opened or read (missing, permissions, too large).
     public static let fileUnreadable = Self("FILE_UNREADABLE", .invalidInput)
 

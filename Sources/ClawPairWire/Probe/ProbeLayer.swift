@@ -7,6 +7,9 @@ public enum ProbeLayer: String, Sendable, Hashable, CaseIterable, Comparable {
     case tcp
     /// The TLS handshake and the trust decision (`wss` only).
     case tls
+    /// The Cloudflare Access session stored for the route's origin: valid (its token is sent)
+    /// or expired. Only for a route whose origin has a session.
+    case access
     /// The WebSocket upgrade.
     case http
     /// The gateway's `connect.challenge` event.

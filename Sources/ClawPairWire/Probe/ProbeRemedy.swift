@@ -40,7 +40,9 @@ public enum ProbeRemedy {
             return "use a wss:// URL (for a tailnet, Tailscale Serve gives one), or a LAN or loopback address"
         case .httpAccessChallenge:
             let login = detail["loginHost"]?.stringValue.map { " (sign-in at \($0))" } ?? ""
-            return "run `clawpair access login \(ShellQuoting.quote(gateway.url))`\(login)"
+            return accessLogin(gateway.url) + login
+        case .accessSessionExpired:
+            return "sign in again: " + accessLogin(gateway.url)
         case .httpUnexpectedStatus:
             let status = detail["status"].flatMap { if case .integer(let s) = $0 { s } else { nil } }
             let answered = status.map { "answered \($0)" } ?? "did not answer"
@@ -57,6 +59,11 @@ public enum ProbeRemedy {
         default:
             return nil
         }
+    }
+
+    /// The one remedy for a missing, expired or revoked Cloudflare Access session.
+    public static func accessLogin(_ url: String) -> String {
+        "run `clawpair access login \(ShellQuoting.quote(url))`"
     }
 
     /// The remedy for a failed TCP connect to `host:port` (`TCP_REFUSED`, `TCP_TIMEOUT`,

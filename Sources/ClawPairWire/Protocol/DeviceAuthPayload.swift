@@ -11,7 +11,7 @@ public struct DeviceAuthPayload: Sendable, Hashable {
         case v2, v3
     }
 
-    /// 120 s: the gateway rejects `|now − signedAt|` beyond this (`SIGNATURE_EXPIRED`).
+    /// 120 s: the gateway rejects `|now − signedAt|` beyond this (`DEVICE_AUTH_SIGNATURE_EXPIRED`).
     public static let maximumClockSkewMs: Int64 = 120_000
 
     /// Whether a device block signed at `signedAtMs` is fresh at `nowMs` by the gateway's rule.

@@ -256,6 +256,13 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
         }
     }
 
+    /// `what: message`, or the gateway's message alone when it already says `what` (a
+    /// gateway's "pairing rejected (requestId: …)" must not read "pairing rejected: pairing
+    /// rejected (requestId: …)").
+    static func saying(_ what: String, _ message: String) -> String {
+        message.lowercased().hasPrefix(what) ? message : "\(what): \(message)"
+    }
+
     /// One sentence on what happened (gateway text included as sent: escape before printing).
     public var message: String {
         switch self {
@@ -263,10 +270,10 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
             "pairing required\(request.reason.map { " (\($0))" } ?? "")\(request.requestId.map { ", request \($0)" } ?? ""): \(request.message)"
         case .waitThenRetry(let request, _):
             "pairing pending approval\(request.requestId.map { " (request \($0))" } ?? ""): \(request.message)"
-        case .pairingRejected(let message): "pairing rejected: \(message)"
-        case .pairingExpired(let message): "pairing request expired: \(message)"
-        case .rateLimited(_, let message): "rate limited: \(message)"
-        case .protocolMismatch(let message): "protocol mismatch: \(message)"
+        case .pairingRejected(let message): Self.saying("pairing rejected", message)
+        case .pairingExpired(let message): Self.saying("pairing request expired", message)
+        case .rateLimited(_, let message): Self.saying("rate limited", message)
+        case .protocolMismatch(let message): Self.saying("protocol mismatch", message)
         case .deviceAuthFailed(let code, let message): "device authentication failed (\(code)): \(message)"
         case .bootstrapTokenInvalid(let message): "bootstrap token invalid: \(message)"
         case .deviceTokenMismatch(let message): "device token rejected: \(message)"

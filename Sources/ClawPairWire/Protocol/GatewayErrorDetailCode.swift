@@ -27,13 +27,15 @@ public struct GatewayErrorDetailCode: RawRepresentable, Sendable, Hashable, Cust
     public static let authTailscaleIdentityMismatch = Self(rawValue: "AUTH_TAILSCALE_IDENTITY_MISMATCH")
     public static let protocolMismatch = Self(rawValue: "PROTOCOL_MISMATCH")
     public static let deviceIdentityRequired = Self(rawValue: "DEVICE_IDENTITY_REQUIRED")
+    // The device block's failures, spelled in full with the DEVICE_AUTH_ prefix as the
+    // gateway sends them (its docs/gateway/protocol.md table; ``deviceAuthRefusal``).
     public static let deviceAuthInvalid = Self(rawValue: "DEVICE_AUTH_INVALID")
-    public static let deviceIdMismatch = Self(rawValue: "DEVICE_ID_MISMATCH")
-    public static let signatureExpired = Self(rawValue: "SIGNATURE_EXPIRED")
-    public static let nonceRequired = Self(rawValue: "NONCE_REQUIRED")
-    public static let nonceMismatch = Self(rawValue: "NONCE_MISMATCH")
-    public static let signatureInvalid = Self(rawValue: "SIGNATURE_INVALID")
-    public static let publicKeyInvalid = Self(rawValue: "PUBLIC_KEY_INVALID")
+    public static let deviceIdMismatch = Self(rawValue: "DEVICE_AUTH_DEVICE_ID_MISMATCH")
+    public static let signatureExpired = Self(rawValue: "DEVICE_AUTH_SIGNATURE_EXPIRED")
+    public static let nonceRequired = Self(rawValue: "DEVICE_AUTH_NONCE_REQUIRED")
+    public static let nonceMismatch = Self(rawValue: "DEVICE_AUTH_NONCE_MISMATCH")
+    public static let signatureInvalid = Self(rawValue: "DEVICE_AUTH_SIGNATURE_INVALID")
+    public static let publicKeyInvalid = Self(rawValue: "DEVICE_AUTH_PUBLIC_KEY_INVALID")
     public static let pairingRequired = Self(rawValue: "PAIRING_REQUIRED")
     public static let pairingRejected = Self(rawValue: "PAIRING_REJECTED")
     public static let pairingExpired = Self(rawValue: "PAIRING_EXPIRED")
@@ -58,4 +60,24 @@ public struct GatewayErrorDetailCode: RawRepresentable, Sendable, Hashable, Cust
         [.deviceAuthInvalid, .deviceIdMismatch, .signatureExpired, .nonceRequired, .nonceMismatch, .signatureInvalid, .publicKeyInvalid]
             .contains(self)
     }
+
+    /// How the gateway words a device-block refusal: the error's `message` and its
+    /// `details.reason` (spec/gateway-protocol.md "Errors"). `DEVICE_AUTH_INVALID`, the
+    /// catch-all for a malformed block, has neither fixed, so it has none here.
+    public struct DeviceAuthRefusal: Sendable, Hashable {
+        public let message: String
+        public let reason: String
+    }
+
+    /// The refusal's wording for a specific device-auth code, nil for any other code.
+    public var deviceAuthRefusal: DeviceAuthRefusal? { Self.deviceAuthRefusals[self] }
+
+    static let deviceAuthRefusals: [Self: DeviceAuthRefusal] = [
+        .nonceRequired: DeviceAuthRefusal(message: "device nonce required", reason: "device-nonce-missing"),
+        .nonceMismatch: DeviceAuthRefusal(message: "device nonce mismatch", reason: "device-nonce-mismatch"),
+        .signatureInvalid: DeviceAuthRefusal(message: "device signature invalid", reason: "device-signature"),
+        .signatureExpired: DeviceAuthRefusal(message: "device signature expired", reason: "device-signature-stale"),
+        .deviceIdMismatch: DeviceAuthRefusal(message: "device identity mismatch", reason: "device-id-mismatch"),
+        .publicKeyInvalid: DeviceAuthRefusal(message: "device public key invalid", reason: "device-public-key"),
+    ]
 }

@@ -83,15 +83,5 @@ public struct WebSocketHandshake: Sendable, Hashable {
     }
 
     /// Standard base64 (RFC 4648 §4) with padding, as both handshake fields use.
-    private static func base64(_ bytes: [UInt8]) -> String {
-        var text = Base64URL.encode(bytes).map { character -> Character in
-            switch character {
-            case "-": "+"
-            case "_": "/"
-            default: character
-            }
-        }
-        while text.count % 4 != 0 { text.append("=") }
-        return String(text)
-    }
+    private static func base64(_ bytes: [UInt8]) -> String { StrictBase64.encode(bytes, .standardPadded) }
 }

@@ -37,7 +37,29 @@ import Testing
 
     @Test func theCustomHeadersGoOnTheUpgrade() throws {
         let inputs = SessionInputs(record: try Self.record("a.example", focused: true), kind: .operator, focused: true)
-        #expect(inputs.requestHeaders == HTTPHeaders([(name: "CF-Access-Client-Id", value: "client-a.example")]))
+        let sent = inputs.requestHeaders(nowMs: 0).headers(for: try #require(inputs.routes.first).url)
+        #expect(sent.headers == HTTPHeaders([(name: "CF-Access-Client-Id", value: "client-a.example")]))
+    }
+
+    @Test func theRoutesAccessSessionIsAnInputAndItsTokenGoesOnTheUpgrade() throws {
+        let record = try Self.record("a.example", focused: true)
+        let route = try #require(SessionInputs(record: record, kind: .operator, focused: true).routes.first)
+        let origin = try #require(AccessOrigin(url: route.url)).description
+        let session = AccessSession(origin: origin, token: Secret("jwt-1"), subject: "user", expiresAtMs: 2_000)
+        let other = AccessSession(origin: "https://other.example", token: Secret("jwt-x"), subject: "user", expiresAtMs: 2_000)
+        let inputs = SessionInputs(record: record, kind: .operator, focused: true, accessSessions: [session, other])
+        #expect(inputs.accessSessions == [session])
+        #expect(inputs.requestHeaders(nowMs: 1_000).headers(for: route.url).headers.first(name: "Cf-Access-Token") == "jwt-1")
+        #expect(inputs.requestHeaders(nowMs: 3_000).headers(for: route.url).expiredSession == session)
+        // A new sign-in is a changed input: the paused session starts again with it.
+        var renewed = session
+        renewed.token = Secret("jwt-2")
+        let after = SessionInputs(record: record, kind: .operator, focused: true, accessSessions: [renewed])
+        #expect(after != inputs)
+        var elsewhere = renewed
+        elsewhere.origin = "https://x.example"
+        let unrelated = SessionInputs(record: record, kind: .operator, focused: true, accessSessions: [session, elsewhere])
+        #expect(unrelated == inputs)
     }
 
     @Test func thePinHoldsOnTheProvenRouteAndMakesItATrustedEndpoint() throws {

@@ -85,6 +85,16 @@ import Testing
         #expect(reason.remedy.contains("clawpair gateways trust 'manual|gw.example|443'"))
     }
 
+    @Test func anAccessSignInPausesWithTheLoginCommand() {
+        for code in [ClawPairError.Code.accessSessionExpired, .httpAccessChallenge] {
+            guard case .pause(let reason) = ReconnectDecision.after(routeFailure: ClawPairError(code, "sign in"), gateway: Self.gateway) else {
+                Issue.record("\(code.rawValue) did not pause")
+                continue
+            }
+            #expect(reason.remedy == "sign in again: run `clawpair access login 'manual|gw.example|443'`")
+        }
+    }
+
     @Test func aRevokedDeviceSaysToPairAgain() {
         guard case .pause(let reason) = Self.decide(["code": "AUTH_DEVICE_TOKEN_MISMATCH"]) else {
             Issue.record("no pause")

@@ -103,13 +103,13 @@ def verify_device(params):
         raw = b64url_decode(device["publicKey"])
         key = Ed25519PublicKey.from_public_bytes(raw)
     except Exception:
-        return "PUBLIC_KEY_INVALID"
+        return "DEVICE_AUTH_PUBLIC_KEY_INVALID"
     if hashlib.sha256(raw).hexdigest() != device["id"]:
-        return "DEVICE_ID_MISMATCH"
+        return "DEVICE_AUTH_DEVICE_ID_MISMATCH"
     if device["nonce"] != NONCE:
-        return "NONCE_MISMATCH"
+        return "DEVICE_AUTH_NONCE_MISMATCH"
     if device["signedAt"] != TS:
-        return "SIGNATURE_EXPIRED"
+        return "DEVICE_AUTH_SIGNATURE_EXPIRED"
     signature = b64url_decode(device["signature"])
     for version in ("v3", "v2"):
         try:
@@ -118,7 +118,7 @@ def verify_device(params):
             return None
         except InvalidSignature:
             pass
-    return "SIGNATURE_INVALID"
+    return "DEVICE_AUTH_SIGNATURE_INVALID"
 
 
 def error(req_id, code, message, detail_code=None, **extra):

@@ -209,8 +209,26 @@ def error_of(result):
     return response["error"]
 
 
+# The gateway's device-auth refusals as spec/gateway-protocol.md "Errors" words them:
+# details.code -> (message, details.reason). Every refusal with one of these codes must match.
+DEVICE_AUTH = {
+    "DEVICE_AUTH_NONCE_REQUIRED": ("device nonce required", "device-nonce-missing"),
+    "DEVICE_AUTH_NONCE_MISMATCH": ("device nonce mismatch", "device-nonce-mismatch"),
+    "DEVICE_AUTH_SIGNATURE_INVALID": ("device signature invalid", "device-signature"),
+    "DEVICE_AUTH_SIGNATURE_EXPIRED": ("device signature expired", "device-signature-stale"),
+    "DEVICE_AUTH_DEVICE_ID_MISMATCH": ("device identity mismatch", "device-id-mismatch"),
+    "DEVICE_AUTH_PUBLIC_KEY_INVALID": ("device public key invalid", "device-public-key"),
+}
+
+
 def detail_code(result):
-    return (error_of(result).get("details") or {}).get("code")
+    error = error_of(result)
+    details = error.get("details") or {}
+    code = details.get("code")
+    if code in DEVICE_AUTH:
+        worded = (error.get("message"), details.get("reason"))
+        check(worded == DEVICE_AUTH[code], f"{code}: message and reason {worded}, the gateway's are {DEVICE_AUTH[code]}")
+    return code
 
 
 def hello_of(result):
@@ -389,6 +407,15 @@ async def scenario_device_errors(admin):
     seen["noNonce"] = detail_code({"response": await next_frame(ws)})
     await ws.close()
 
+    # A public key that is not 32 bytes of base64url.
+    ws = await open_socket()
+    challenge = (await next_frame(ws))["payload"]
+    params = connect_params(Device(), challenge, role="node", auth=auth)
+    params["device"]["publicKey"] = "bm90LWEta2V5"
+    await ws.send(json.dumps({"type": "req", "id": "c", "method": "connect", "params": params}))
+    seen["badKey"] = detail_code({"response": await next_frame(ws)})
+    await ws.close()
+
     seen["v2"] = detail_code(await attempt(Device(), role="node", auth=auth, version="v2"))
     mismatch = await attempt(Device(), role="operator", mode="ui", auth=auth, min_protocol=2, max_protocol=3)
     seen["protocol"] = detail_code(mismatch)
@@ -415,9 +442,10 @@ async def scenario_device_errors(admin):
     seen["oversized"] = (await wait_close(ws))[0]
 
     expected = {
-        "tampered": "SIGNATURE_INVALID", "skewed": "SIGNATURE_EXPIRED", "skewedAhead": "SIGNATURE_EXPIRED",
-        "smallSkew": "PAIRING_REQUIRED", "replayed": "NONCE_MISMATCH", "replayedClose": 1008,
-        "idMismatch": "DEVICE_ID_MISMATCH", "noNonce": "NONCE_REQUIRED", "v2": "PAIRING_REQUIRED",
+        "tampered": "DEVICE_AUTH_SIGNATURE_INVALID", "skewed": "DEVICE_AUTH_SIGNATURE_EXPIRED",
+        "skewedAhead": "DEVICE_AUTH_SIGNATURE_EXPIRED", "smallSkew": "PAIRING_REQUIRED", "replayed": "DEVICE_AUTH_NONCE_MISMATCH",
+        "replayedClose": 1008, "idMismatch": "DEVICE_AUTH_DEVICE_ID_MISMATCH", "noNonce": "DEVICE_AUTH_NONCE_REQUIRED",
+        "badKey": "DEVICE_AUTH_PUBLIC_KEY_INVALID", "v2": "PAIRING_REQUIRED",
         "protocol": "PROTOCOL_MISMATCH", "protocolClose": 1002, "nodeOnThree": "PAIRING_REQUIRED",
         "unknownClient": "INVALID_REQUEST", "unknownMode": "INVALID_REQUEST", "unknownScope": "INVALID_REQUEST",
         "password": "AUTH_PASSWORD_NOT_CONFIGURED", "notConnect": ["INVALID_REQUEST", 1008], "oversized": 1009,

@@ -5,16 +5,17 @@ import ClawPairKit
 enum GatewaysCommand {
     static let spec = CommandSpec(
         group: "gateways",
-        summary: "Manage the registry of gateways: list, show, add, focus, bolt, unbolt, forget, rename, trust.",
-        usage: "list|show|add|focus|bolt|unbolt|forget|rename|trust [ID] [options]",
+        summary: "Manage the registry of gateways: list, show, add, focus, bolt, unbolt, forget, rename, trust, headers.",
+        usage: "list|show|add|focus|bolt|unbolt|forget|rename|trust|headers [ID] [options]",
         discussion: """
             ID is a stable id, an entry's exact name, or a unique prefix of a stable id; an
             unknown or ambiguous ID is exit 3 (the candidates are listed). A manual entry's id
-            is manual|HOST|PORT[|PATH] (spec/discovery.md), so adding the same gateway twice
-            updates the entry. The focused gateway cannot be unbolted (exit 3): focus another
-            first. forget and trust ask on a terminal; elsewhere they need --yes (trust: or
-            --fingerprint), else exit 2. trust without --fingerprint reads the certificate the
-            gateway presents now over a TLS handshake and asks before pinning it.
+            is manual|HOST|PORT[|PATH] (host lowercased, the route's port), so adding the same
+            gateway twice updates the entry. The focused gateway cannot be unbolted (exit 3):
+            focus another first. forget and trust ask on a terminal (no: exit 1, nothing
+            changed); elsewhere they need --yes (trust: or --fingerprint), else exit 2. trust
+            without --fingerprint reads the certificate the gateway presents now over a TLS
+            handshake and asks before pinning it.
 
             The registry is the SQLite database registry.sqlite3 in the state directory.
             Secrets are printed as "<redacted>" unless --show-secrets. A damaged registry, or
@@ -23,6 +24,7 @@ enum GatewaysCommand {
         subcommands: [
             GatewaysListCommand.spec, GatewaysShowCommand.spec, GatewaysAddCommand.spec, GatewaysFocusCommand.spec, GatewaysBoltCommand.spec,
             GatewaysUnboltCommand.spec, GatewaysForgetCommand.spec, GatewaysRenameCommand.spec, GatewaysTrustCommand.spec,
+            GatewaysHeadersCommand.spec,
         ])
 
     /// The options every subcommand takes besides its own.
@@ -57,7 +59,7 @@ enum GatewaysCommand {
         guard context.console.stderrIsTerminal, context.console.stdinIsTerminal else { throw UsageError(refusal) }
         context.console.printError(question)
         guard context.console.answeredYes() else {
-            throw ClawPairError(.usage, "cancelled; nothing was changed")
+            throw ClawPairError(.cancelled, "cancelled; nothing was changed")
         }
     }
 }

@@ -9,7 +9,8 @@ enum GatewaysForgetCommand: Command {
             With the entry go its bolt membership and focus (no other gateway is focused
             instead), credentials, custom headers, pin, device tokens, preferences, cached
             data, and its Cloudflare Access session when no other entry uses the same origin.
-            On a terminal it asks first; elsewhere it needs --yes (else exit 2).
+            On a terminal it asks first (no: exit 1, nothing changed); elsewhere it needs --yes
+            (else exit 2).
             """,
         runs: Self.self)
 

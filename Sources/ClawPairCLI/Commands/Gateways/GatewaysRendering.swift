@@ -19,7 +19,7 @@ enum GatewaysRendering {
 
     /// Everything `show` prints as JSON. Tokens, passwords and header values are
     /// `"<redacted>"` unless `showSecrets`.
-    static func json(_ record: GatewayRecord, showSecrets: Bool) -> JSONValue {
+    static func json(_ record: GatewayRecord, showSecrets: Bool, access: AccessState? = nil) -> JSONValue {
         func secret(_ value: Secret?) -> JSONValue {
             guard let value else { return .null }
             return .string(showSecrets ? value.revealed : Secret.redactedPlaceholder)
@@ -55,6 +55,7 @@ enum GatewaysRendering {
             ("routes", .array(routeList)), ("host", optional(entry.host)), ("port", optional(entry.port.map(Int64.init))),
             ("tls", entry.tls.map(JSONValue.bool) ?? .null), ("contextPath", optional(entry.contextPath)), ("pin", pin),
             ("deviceTokens", .array(tokens)), ("credentials", credentials), ("accessOrigin", optional(entry.accessOrigin)),
+            ("accessSession", access?.json ?? .null),
             ("preferences", .object(preferences)), ("lastConnectedAtMs", optional(entry.lastConnectedAtMs)),
         ]
         return .object(members)
@@ -64,7 +65,7 @@ enum GatewaysRendering {
     private static func optional(_ number: Int64?) -> JSONValue { number.map(JSONValue.integer) ?? .null }
 
     /// `live` is the daemon's state of this gateway: `.none` when no daemon runs.
-    static func detail(_ record: GatewayRecord, showSecrets: Bool, style: Style, live: LiveState = .none) -> String {
+    static func detail(_ record: GatewayRecord, showSecrets: Bool, style: Style, access: AccessState? = nil, live: LiveState = .none) -> String {
         func secret(_ value: Secret) -> String { showSecrets ? value.revealed : Secret.redactedPlaceholder }
         let entry = record.entry
         var lines: [(String, String)] = [
@@ -73,8 +74,11 @@ enum GatewaysRendering {
                 : record.bolted ? "bolted (the daemon keeps its operator session)" : "idle"),
             ("connection", StatusRendering.connectionSummary(live)),
         ]
-        for route in routes(entry) { lines.append(("route", "\(route.url) (\(route.source))")) }
-        lines.append(("pin", record.pin.map { "sha256 \($0.hex)" } ?? "none (system trust)"))
+        let shownRoutes = routes(entry)
+        for route in shownRoutes { lines.append(("route", "\(route.url) (\(route.source))")) }
+        // No TLS, no trust to speak of: "system trust" would claim a check ws:// never makes.
+        let tls = shownRoutes.contains { $0.url.lowercased().hasPrefix("wss://") }
+        lines.append(("pin", record.pin.map { "sha256 \($0.hex)" } ?? (tls ? "none (system trust)" : "none (ws://, no TLS)")))
         if let revoked = live.revocation {
             lines.append(("access", "revoked: \(revoked)"))
         } else {
@@ -88,7 +92,7 @@ enum GatewaysRendering {
         if let password = credentials.password { lines.append(("password", secret(password))) }
         if let bootstrap = credentials.bootstrapToken { lines.append(("bootstrap token", secret(bootstrap))) }
         for header in credentials.customHeaders { lines.append(("header", "\(header.name): \(secret(header.value))")) }
-        lines.append(("access origin", entry.accessOrigin ?? "none"))
+        lines.append(("access origin", access.map { "\($0.session.origin) (\($0.summary))" } ?? entry.accessOrigin ?? "none"))
         for (key, value) in record.preferences.sorted(by: { $0.key < $1.key }) { lines.append(("preference", "\(key) = \(value)")) }
         lines.append(("last connected", entry.lastConnectedAtMs.map { UTCTimestamp.format(milliseconds: $0) } ?? "never"))
         let width = lines.map(\.0.count).max() ?? 0
@@ -101,5 +105,26 @@ enum GatewaysRendering {
         if let proven = entry.provenRoute { result.append((proven, "proven")) }
         if let configured = entry.configuredRoute?.url, configured != entry.provenRoute { result.append((configured, "configured")) }
         return result
+    }
+}
+
+/// The Access session of an entry's origin, as `show` names it (never the token).
+struct AccessState: Sendable {
+    let session: AccessSession
+    let nowMs: Int64
+
+    var summary: String { AccessSessionCheck.summary(session, nowMs: nowMs) }
+
+    var json: JSONValue {
+        .object([
+            ("origin", .string(session.origin)), ("subject", JSONValue(session.subject)), ("expiresAtMs", JSONValue(session.expiresAtMs)),
+            ("valid", .bool(session.isValid(atMs: nowMs))),
+        ])
+    }
+
+    /// The session `record` would send or report (``GatewayRequestHeaders``), if any.
+    static func of(_ record: GatewayRecord, registry: GatewayRegistry, nowMs: Int64) throws -> AccessState? {
+        let headers = try GatewayRequestHeaders.for(record: record, registry: registry, nowMs: nowMs)
+        return (headers.accessSession ?? headers.expiredSession).map { AccessState(session: $0, nowMs: nowMs) }
     }
 }

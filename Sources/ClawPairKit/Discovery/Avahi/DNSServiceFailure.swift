@@ -39,20 +39,22 @@ struct DNSServiceFailure: Hashable, Sendable, Error {
 
     /// The error to report. `systemBus` says whether the D-Bus system bus socket exists
     /// (nil: unknown); Avahi cannot tell a stopped daemon from a missing bus, so the remedy
-    /// names the part that is actually missing when it can.
-    func error(systemBus: Bool?) -> ClawPairError {
+    /// names the part that is actually missing when it can, in the words of the machine's
+    /// service manager (`systemctl` under systemd, `service` elsewhere), as doctor does.
+    func error(systemBus: Bool?, serviceManager: ServiceManager = .detect()) -> ClawPairError {
         switch code {
         case Self.unknown, Self.serviceNotRunning:
             if systemBus == false {
                 return ClawPairError(
                     .mdnsUnavailable,
                     "mDNS is unavailable while \(operationDescription): the D-Bus system bus is not running, so avahi-daemon cannot be reached (\(codeDescription))",
-                    remedy: "start D-Bus and avahi-daemon: systemctl start dbus avahi-daemon (install them with apt-get install dbus avahi-daemon)")
+                    remedy: "start D-Bus and avahi-daemon: \(serviceManager.startCommand("dbus")) && \(serviceManager.startCommand("avahi-daemon")) "
+                        + "(install them with apt-get install dbus avahi-daemon)")
             }
             return ClawPairError(
                 .mdnsUnavailable,
                 "mDNS is unavailable while \(operationDescription): avahi-daemon is not running or not reachable over D-Bus (\(codeDescription))",
-                remedy: "start it with systemctl start avahi-daemon (install it with apt-get install avahi-daemon); it needs the D-Bus system bus running")
+                remedy: "start it with \(serviceManager.startCommand("avahi-daemon")) (install it with apt-get install avahi-daemon); it needs the D-Bus system bus running")
         case Self.refused:
             return ClawPairError(
                 .mdnsRefused,
