@@ -10,9 +10,13 @@ final class DaemonProcess {
     let process: GatewaysProcess
 
     /// Starts the daemon and waits for its ready line (hang guard 30 s).
-    init(_ home: PairCommandTests.Home, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    convenience init(_ home: PairCommandTests.Home, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(homePath: home.path, arguments: arguments, environment: environment)
+    }
+
+    init(homePath: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         process = try GatewaysProcess(
-            [LabHosts.clawpair, "daemon", "--foreground", "--home", home.path] + arguments, environment: environment)
+            [LabHosts.clawpair, "daemon", "--foreground", "--home", homePath] + arguments, environment: environment)
         guard process.waitForStderr("ready") else {
             throw GatewaysProcess.Failure(description: "the daemon did not get ready: \(process.stderr)")
         }
@@ -33,8 +37,10 @@ final class DaemonProcess {
     // MARK: Status
 
     /// `clawpair status --json` on `home`: the gateways, or the exit status and output.
-    static func status(_ home: PairCommandTests.Home) throws -> [JSONValue] {
-        let run = try GatewaysProcess.run(["status", "--json", "--home", home.path])
+    static func status(_ home: PairCommandTests.Home) throws -> [JSONValue] { try status(homePath: home.path) }
+
+    static func status(homePath: String) throws -> [JSONValue] {
+        let run = try GatewaysProcess.run(["status", "--json", "--home", homePath])
         guard run.status == 0, case .array(let gateways) = try JSONParser.parse(run.stdout) else {
             throw GatewaysProcess.Failure(description: "status exited \(run.status): \(run.stdout) \(run.stderr)")
         }
@@ -54,10 +60,17 @@ final class DaemonProcess {
     static func waitFor(
         _ home: PairCommandTests.Home, seconds: Double = 30, _ what: String, _ condition: ([JSONValue]) -> Bool
     ) throws -> [JSONValue] {
+        try waitFor(homePath: home.path, seconds: seconds, what, condition)
+    }
+
+    @discardableResult
+    static func waitFor(
+        homePath: String, seconds: Double = 30, _ what: String, _ condition: ([JSONValue]) -> Bool
+    ) throws -> [JSONValue] {
         let deadline = Date().addingTimeInterval(seconds)
         var last: [JSONValue] = []
         while Date() < deadline {
-            last = try status(home)
+            last = try status(homePath: homePath)
             if condition(last) { return last }
             usleep(20_000)
         }
