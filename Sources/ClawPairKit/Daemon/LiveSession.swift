@@ -10,7 +10,7 @@ public final class LiveSession: Sendable {
     public let inputs: SessionInputs
     public let schedule: ReconnectBackoff.Schedule
     private let environment: SessionEnvironment
-    private let stopSignal = StopSignal()
+    private let stopSignal = Latch()
     private let current: Mutex<SessionStatus>
     private let onChange: @Sendable (DaemonSessionKey, SessionStatus) -> Void
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Probes every route of a ``ProbePlan`` with a route-level Happy Eyeballs race
 /// (``StaggeredRace``): route k+1 starts ``stagger`` after route k, or as soon as k failed,
 /// so one dead route costs the stagger, not a timeout (spec/routes-and-tls.md).
@@ -34,7 +32,7 @@ public struct GatewayProber<C: Clock>: Sendable where C.Duration == Duration {
         _ plan: ProbePlan, onStage: (@Sendable (RouteCandidate, ProbeStage) -> Void)? = nil
     ) async -> ProbeReport {
         let recorders = plan.candidates.map { RouteProbeRecorder(candidate: $0, onStage: onStage) }
-        let won = SuccessSignal()
+        let won = Latch()
         let prober = self.prober
         let mode = self.mode
         let attempts = recorders.map { recorder in
@@ -83,44 +81,3 @@ extension GatewayProber where C == ContinuousClock {
 /// A route ended without reaching the gateway (its recorder says why); to the race, a
 /// failed attempt.
 private struct RouteFinished: Error {}
-
-/// Fired once, when some route reached the gateway: every other route's probe stops.
-private final class SuccessSignal: Sendable {
-    private struct State {
-        var fired = false
-        var nextID = 0
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    }
-
-    private let state = Mutex(State())
-
-    func fire() {
-        let waiters = state.withLock { state in
-            state.fired = true
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    /// Returns once fired, or when the waiting task is cancelled (only that waiter wakes).
-    func wait() async {
-        let id = state.withLock { state in
-            state.nextID += 1
-            return state.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state in
-                    if state.fired || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume()
-        }
-    }
-}

@@ -2,51 +2,49 @@
 internal import Glibc
 #endif
 
-/// A program started to outlive clawpair's interest in it (a web browser): standard input,
-/// output and error on /dev/null, default signal state, its own session so a Ctrl-C meant for
-/// clawpair does not reach it. Never stopped by clawpair; only looked at to learn whether it
-/// failed at once (no such browser, no display).
-final class DetachedProcess: Sendable {
-    let pid: pid_t
-    /// glibc's POSIX_SPAWN_SETSID (2.26+), hidden from Swift behind _GNU_SOURCE.
-    private static let spawnSetSID: Int16 = 0x80
+/// A program started to outlive clawpair's interest in it, in a session of its own so a
+/// Ctrl-C or hang-up meant for clawpair does not reach it: a web browser (output discarded;
+/// only looked at to learn whether it failed at once), or clawpair itself as the detached
+/// daemon (``relaunchingThisProgram(arguments:environment:logPath:)``). Never stopped by
+/// clawpair.
+public struct DetachedProcess: Sendable {
+    public let pid: Int32
 
-    /// Starts `executable` (an absolute path) with `arguments` (no shell) and exactly `environment`.
-    init(executable: String, arguments: [String], environment: [String]) throws(ClawPairError) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | Self.spawnSetSID)
-        var childPID = pid_t()
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        let status = posix_spawn(&childPID, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else {
-            throw ClawPairError(.ioError, "cannot run \(executable): \(String(cString: strerror(status)))")
+    /// Starts `executable` (an absolute path) with `arguments` (no shell) and exactly
+    /// `environment`; standard output and error appended to `logPath`, or discarded.
+    init(executable: String, argv0: String? = nil, arguments: [String], environment: [String], logPath: String? = nil) throws(ClawPairError) {
+        var spawn = ProcessSpawn()
+        spawn.newSession = true
+        if let logPath {
+            spawn.standardOutput = .appending(toFile: logPath)
+            spawn.standardError = .standardOutput
         }
-        pid = childPID
+        do throws(SystemError) {
+            pid = try spawn.start(executable: executable, argv0: argv0, arguments: arguments, environment: environment)
+        } catch {
+            throw ClawPairError(.ioError, "cannot run \(executable): \(error.message)")
+        }
+    }
+
+    /// This program again with `arguments` (argv[1…]), from a fresh process (not a fork of
+    /// this one, so no thread or lock of the parent's runtime is carried over), named
+    /// `clawpair` in `ps`.
+    public static func relaunchingThisProgram(arguments: [String], environment: [String], logPath: String) throws(ClawPairError) -> DetachedProcess {
+        try DetachedProcess(executable: executablePath, argv0: "clawpair", arguments: arguments, environment: environment, logPath: logPath)
+    }
+
+    /// This program's file, so the child's name (`ps`, `/proc/PID/comm`) is `clawpair`
+    /// rather than `exe`; `/proc/self/exe` itself when it cannot be read.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "/proc/self/exe" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The exit status once it has exited (and reaps it), nil while it runs; a signal counts
-    /// as status 128 + signal.
-    func exitStatusIfExited() -> Int32? {
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        guard result == pid else { return result < 0 && errno != EINTR ? 127 : nil }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    /// as 128 + the signal.
+    public func exitStatusIfExited() -> Int32? {
+        ProcessSpawn.termination(of: pid)?.shellStatus
     }
 }

@@ -72,13 +72,13 @@ enum DaemonCommand: Command {
         let logPath = directory.appending(Daemon.logFileName)
         var environment = context.console.environment
         environment[detachedVariable] = "1"
-        let child = try DetachedSpawn(
+        let child = try DetachedProcess.relaunchingThisProgram(
             arguments: ["daemon", "--home", directory.path, "--log-format", options.format.rawValue],
             environment: environment.map { "\($0.key)=\($0.value)" }, logPath: logPath)
         let client = DaemonClient(directory: directory)
         let deadline = ContinuousClock.now + startTimeout
         while ContinuousClock.now < deadline {
-            if let status = child.exitStatus() {
+            if let status = child.exitStatusIfExited() {
                 throw ClawPairError(
                     status == ExitStatus.environment.rawValue ? .daemonAlreadyRunning : .internalError,
                     "the daemon exited with status \(status) while starting: \(lastLine(of: logPath))", remedy: "see \(logPath)")

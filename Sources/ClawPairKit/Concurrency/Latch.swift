@@ -1,8 +1,9 @@
 import Synchronization
 
 /// A one-way latch: ``fire()`` once, and every ``wait()`` (earlier or later) returns. How
-/// the supervisor tells one session to stop without cancelling the task group it runs in.
-public final class StopSignal: Sendable {
+/// the daemon's supervisor tells one session to stop without cancelling the task group it
+/// runs in, and how the first route to reach a gateway stops the probe's other routes.
+public final class Latch: Sendable {
     private struct State {
         var fired = false
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
