@@ -5,7 +5,8 @@ import Testing
 
 /// The daemon and Cloudflare Access (issue 14): a bolted gateway behind the fake Access of
 /// Tests/Harness/fake-access.py pauses while its origin's session has expired, saying which
-/// `access login` to run, and connects with the new token once the user has signed in again.
+/// `access login` to run, connects with the new token once the user has signed in again, and
+/// pauses at the challenge again after `access logout`.
 @Suite(.serialized) struct DaemonAccessTests {
     @Test func pausesOnAnExpiredSessionAndResumesAfterSigningInAgain() throws {
         let fake = try FakeAccess()
@@ -46,6 +47,15 @@ import Testing
             usleep(20_000)
         }
         #expect(try fake.seen().contains { $0["path"] as? String == "/" && $0["token"] as? Bool == true })
+
+        // Signed out: the session restarts without the token and pauses at Access's challenge.
+        #expect(try fake.run(["access", "logout", "edge"]).status == 0)
+        let signedOut = try DaemonProcess.waitFor(homePath: fake.home, "the session paused after logout") {
+            DaemonProcess.session($0, id.rawValue, "operator")?["state"]?.stringValue == "paused"
+        }
+        let challenge = DaemonProcess.session(signedOut, id.rawValue, "operator")?["lastError"]
+        #expect(challenge?["code"]?.stringValue == "HTTP_ACCESS_CHALLENGE")
+        #expect(challenge?["remedy"]?.stringValue?.contains("clawpair access login") == true)
 
         #expect(daemon.terminate() == 0)
         let status = try GatewaysProcess.run(["gateways", "show", "edge"], environment: fake.environment)
