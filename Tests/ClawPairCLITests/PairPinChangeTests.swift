@@ -84,7 +84,7 @@ import Testing
         let declined = try Self.onTerminal("n", home, try replaced.setupCode(fingerprint: true).code)
         #expect(declined.status == 1, "\(declined.output)")
         #expect(declined.output.contains("pin changes from \(old) to \(new) — trust the new certificate? [y/N]"))
-        #expect(declined.output.contains("declined"))
+        #expect(declined.output.contains("declined: pin changes from \(old) to \(new)"))
         #expect(try replaced.connectAttempts() == 0)
         #expect(try Self.stored(home).pin == old)
 
@@ -138,6 +138,11 @@ import Testing
         #expect(try replaced.connectAttempts() == 0)
         #expect(try Self.stored(home).pin == old)
 
+        let accepted = try Self.onTerminal("y", home, try replaced.setupCode(fingerprint: false).code)
+        #expect(accepted.status == 0, "\(accepted.output)")
+        #expect(try Self.stored(home).pin == new)
+
+        try Self.pin(home, before.id, old)
         let trusted = try PairCommandTests.run(home, [try replaced.setupCode(fingerprint: false).code, "--json", "--trust", new])
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(trusted.json?["pinned"] == .bool(true))

@@ -37,7 +37,7 @@ public struct TLSPinChange: Sendable {
 
     /// The user answered no: exit 1, as a declined `gateways forget`.
     var declined: ClawPairError {
-        ClawPairError(.cancelled, "\(gateway.rawValue): the \(summary) was declined; nothing was stored and no credential was sent")
+        ClawPairError(.cancelled, "\(gateway.rawValue): declined: \(summary); nothing was stored and no credential was sent")
     }
 
     /// `--trust` naming another certificate than the new one.
