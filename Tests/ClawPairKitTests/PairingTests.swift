@@ -22,6 +22,24 @@ import Testing
         #expect(storedOnly.pin(for: primary) == Self.stored)
     }
 
+    /// A setup code's pin that is not the stored one is a pin change, known before connecting
+    /// (issue 15 §4); the same pin in another spelling, or no stored pin, is none.
+    @Test func aSetupCodePinOtherThanTheStoredOneIsAPinChange() throws {
+        let primary = try GatewayRoute(url: "wss://gw.example.ts.net")
+        let pins = PairingPins(setupCode: Self.pin, setupCodeRoute: primary, stored: Self.stored, storedRoutes: [primary], gateway: GatewayID(rawValue: "manual|gw"))
+        let change = try #require(pins.setupCodeChange)
+        #expect(change.old == Self.stored)
+        #expect(change.new.hex == String(repeating: "ab", count: 32))
+        #expect(change.summary.hasPrefix("pin changes from \(String(repeating: "cd", count: 32)) to \(String(repeating: "ab", count: 32))"))
+        #expect(change.refusal.code == .tlsPinMismatch)
+        #expect(change.refusal.remedy?.contains("clawpair gateways trust 'manual|gw' --fingerprint \(change.new.hex)") == true)
+        #expect(change.declined.code == .cancelled)
+        let sameInCapitals = PairingPins(
+            setupCode: .certificate(String(repeating: "CD", count: 32)), setupCodeRoute: primary, stored: Self.stored, storedRoutes: [primary])
+        #expect(sameInCapitals.setupCodeChange == nil)
+        #expect(PairingPins(setupCode: Self.pin, setupCodeRoute: primary).setupCodeChange == nil)
+    }
+
     @Test func backoffDoublesToItsCapAndHonoursRetryAfter() {
         var waiter = ApprovalWaiter(wait: .seconds(120), clock: ManualClock())
         let delays = (0..<6).map { _ in waiter.nextDelay(retryAfterMs: nil) }

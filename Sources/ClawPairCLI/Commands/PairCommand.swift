@@ -19,12 +19,18 @@ enum PairCommand: Command {
             AUTH_DEVICE_TOKEN_MISMATCH and the re-pair command, and leaves the entry as it was.
 
             Routes are tried in the code's order, 250 ms apart. TLS: the setup code's pin is
-            authoritative for its primary route (a mismatch is exit 5, no way around it), as is
-            the pin stored by an earlier pairing; otherwise the system must trust the
-            certificate, or you trust it explicitly: --trust FINGERPRINT after checking it on the
-            gateway host (openssl x509 -noout -fingerprint -sha256 -in CERT), --trust-on-first-use,
-            or by answering the prompt shown on a terminal. No credential is sent before that.
-            Plaintext ws:// carries credentials only to local-network hosts.
+            authoritative for its primary route (a mismatch is exit 5, no way around it);
+            otherwise the stored pin, else the system must trust the certificate, or you trust
+            it explicitly: --trust FINGERPRINT after checking it on the gateway host (openssl
+            x509 -noout -fingerprint -sha256 -in CERT), --trust-on-first-use, or by answering the
+            prompt shown on a terminal. No credential is sent before that. Plaintext ws://
+            carries credentials only to local-network hosts.
+
+            A stored pin never changes silently: a new setup code with another pin, or another
+            certificate on a route held to the stored pin (even one the system trusts), shows
+            "pin changes from OLD to NEW"; on a terminal you are asked (no: exit 1, CANCELLED),
+            elsewhere only --trust NEW (or `clawpair gateways trust ID --fingerprint NEW`) accepts
+            it, else exit 5 TLS_PIN_MISMATCH. Nothing is stored or sent before the decision.
 
             The device connects as a node and as an operator (full access, or limited for a code
             with a plaintext LAN route) with this installation's device key. While the gateway
@@ -43,11 +49,11 @@ enum PairCommand: Command {
             access, route, trust, fingerprint, roles:[{role, scopes}], requestIds, deviceTokens,
             …}; tokens are "<redacted>" unless --show-secrets.
 
-            Exit status: 0 paired; 3 unreadable, expired or credential-less input; 4 no route
-            reachable; 5 pin mismatch, untrusted certificate, plaintext to a non-local host; 6
-            rejected, expired request, used-up setup code, device token rejected, --wait ran
-            out, or setup incomplete;
-            8 registry error.
+            Exit status: 0 paired; 1 pin change declined; 3 unreadable, expired or
+            credential-less input; 4 no route reachable; 5 pin mismatch or pin change not
+            accepted, untrusted certificate, plaintext to a non-local host; 6 rejected, expired
+            request, used-up setup code, device token rejected, --wait ran out, or setup
+            incomplete; 8 registry error.
             """,
         runs: Self.self)
 
@@ -91,6 +97,9 @@ enum PairCommand: Command {
         if !trust.trustOnFirstUse, trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
             trust.confirm = { question in TrustPrompt.ask(question, console: console) }
         }
+        if trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
+            trust.confirmPinChange = { change in TrustPrompt.ask(change, console: console) }
+        }
         var pairing = Pairing(
             home: options.home, environment: console.environment, name: options.name, trust: trust, wait: options.wait, nowMs: console.nowMs)
         pairing.insideRegistryTransaction = context.testHooks.insideRegistryTransaction
@@ -132,6 +141,19 @@ enum TrustPrompt {
               SHA-256  \(peer.fingerprint.colonSeparated)
             Verify it out-of-band on the gateway host (openssl x509 -noout -fingerprint -sha256 -in CERT).
             Trust and pin this certificate? [y/N] 
+            """)
+        return console.answeredYes()
+    }
+
+    /// Before a stored pin is replaced: why, the new certificate, the old and the new pin.
+    /// Only "y" or "yes" replaces it.
+    static func ask(_ change: TLSPinChange, console: Console) -> Bool {
+        let subject = change.peer.map { "  subject  \(TerminalText.escape($0.subject))\n" } ?? ""
+        console.printError("""
+            The pin stored for \(TerminalText.escape(change.gateway.rawValue)) would change: \(TerminalText.escape(change.cause)).
+            \(subject)  SHA-256  \(change.new.colonSeparated)
+            Verify it out-of-band on the gateway host (openssl x509 -noout -fingerprint -sha256 -in CERT).
+            pin changes from \(change.old.text) to \(change.new.hex) — trust the new certificate? [y/N] 
             """)
         return console.answeredYes()
     }

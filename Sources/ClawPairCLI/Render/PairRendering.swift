@@ -66,6 +66,8 @@ struct PairRendering {
                 + "  \(TerminalText.escape(request.approvalSteps))\n"
         case .certificateTrusted(let route, let fingerprint):
             return "clawpair pair: trusting the certificate of \(TerminalText.escape(route.url)): sha256 \(fingerprint.hex)\n"
+        case .pinChanged(let change):
+            return "clawpair pair: \(TerminalText.escape(change.gateway.rawValue)): \(TerminalText.escape(change.summary)): trusting the new certificate\n"
         case .routeFailed(let route, let error):
             return progress ? "  \(TerminalText.escape(route.url)): \(TerminalText.escape(error.message))\n" : nil
         case .routeSelected(let route):

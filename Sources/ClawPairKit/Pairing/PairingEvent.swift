@@ -4,6 +4,8 @@ public enum PairingEvent: Sendable {
     case routeFailed(GatewayRoute, ClawPairError)
     /// The user (or `--trust-on-first-use`) trusted this certificate for this route.
     case certificateTrusted(GatewayRoute, CertificateFingerprint)
+    /// The user (or `--trust`) accepted a new pin in place of the stored one.
+    case pinChanged(TLSPinChange)
     /// Pairing runs on this route.
     case routeSelected(GatewayRoute)
     /// The handshake as this session kind starts.

@@ -50,7 +50,7 @@ public struct PairingPlan: Sendable {
     var pins: PairingPins {
         PairingPins(
             setupCode: code.tlsFingerprint.map { TLSPin.certificate($0) }, setupCodeRoute: code.primary, stored: storedPin,
-            storedRoutes: storedRoutes)
+            storedRoutes: storedRoutes, gateway: PairingStore.entryID(for: code))
     }
 
     /// What the code lets the handshake present: its bootstrap token (fresh: it wins), or an
