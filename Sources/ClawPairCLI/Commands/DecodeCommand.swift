@@ -34,7 +34,7 @@ enum DecodeCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let now = options.nowMs
-        let input = try options.text ?? String(decoding: try context.console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self)
+        let input = try options.text ?? context.console.readPastedCode(command: "decode")
         let code = try SetupCodeReader.read(input, nowMs: now)
         let rendering = SetupCodeRendering(code: code, showSecrets: options.showSecrets, nowMs: now)
         if context.json {

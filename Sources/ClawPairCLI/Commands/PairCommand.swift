@@ -1,4 +1,5 @@
 import ClawPairKit
+import Synchronization
 
 /// `clawpair pair CODE_OR_IMAGE_OR_URL`: pairs this machine with a gateway and stores it.
 enum PairCommand: Command {
@@ -91,8 +92,7 @@ enum PairCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let console = context.console
-        let input = options.input == "-"
-            ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : options.input
+        let input = options.input == "-" ? try console.readPastedCode(command: "pair") : options.input
         var trust = options.trust
         if !trust.trustOnFirstUse, trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
             trust.confirm = { question in TrustPrompt.ask(question, console: console) }
@@ -103,9 +103,21 @@ enum PairCommand: Command {
         var pairing = Pairing(
             home: options.home, environment: console.environment, name: options.name, trust: trust, wait: options.wait, nowMs: console.nowMs)
         pairing.insideRegistryTransaction = context.testHooks.insideRegistryTransaction
-        let progress = console.stderrIsTerminal
-        let outcome = try await pairing.pair(input) { event in
-            if let line = PairRendering.eventLine(event, progress: progress) { console.printError(line) }
+        let terminal = console.stderrIsTerminal
+        let pending = Mutex<GatewayConnectError.PairingRequest?>(nil)
+        let work = Task { [pairing] in
+            try await pairing.pair(input) { event in
+                if case .pending(let request, _) = event { pending.withLock { $0 = request } }
+                console.printError(PairRendering.eventLine(event, terminal: terminal))
+            }
+        }
+        let interruption = Interruption(cancelling: work)
+        let outcome: Pairing.Outcome
+        do {
+            outcome = try await work.value
+        } catch where interruption.happened {
+            console.printError(PairRendering.interruptedNotice(pending: pending.withLock { $0 }))
+            return .interrupted
         }
         let rendering = PairRendering(record: outcome.record, result: outcome.result, updated: outcome.updated, showSecrets: options.showSecrets)
         if context.json {

@@ -136,15 +136,25 @@ enum ProbeCommand: Command {
         let console = context.console
         // What the network sent back may hold what we know is secret (a reflected request).
         let known = KnownSecrets(options.showSecrets ? [] : secrets)
-        let report = await prober.run(plan) { candidate, stage in
-            var shown = stage
-            shown.detail = known.redact(stage.detail)
-            if showProgress { console.printError(ProbeRendering.progressLine(candidate, shown)) }
-        }.redacting(known)
+        let work = Task {
+            await prober.run(plan) { candidate, stage in
+                var shown = stage
+                shown.detail = known.redact(stage.detail)
+                if showProgress { console.printError(ProbeRendering.progressLine(candidate, shown)) }
+            }
+        }
+        // Ctrl-C ends the probe early, not the process: the report says what each route had
+        // reached by then (the running stage pending), and the exit status is 130.
+        let interruption = Interruption(cancelling: work)
+        let report = await work.value.redacting(known)
         if context.json {
             context.printJSON(report.json)
         } else {
             context.console.print(ProbeRendering(report: report).text(style: context.style))
+        }
+        if interruption.happened {
+            console.printError("clawpair probe: interrupted; the report shows what each route had reached (pending: ok null)\n")
+            return .interrupted
         }
         return exitStatus(report.verdict)
     }
