@@ -45,9 +45,32 @@ import Testing
         #expect(notice.contains("openclaw devices approve \(requestId), then run this pair again"), "\(notice)")
         #expect(notice.contains("to cancel: on the gateway host run openclaw devices reject \(requestId)"), "\(notice)")
         #expect(pairing.stdout.isEmpty)
-        // The gateway still holds it.
+        // The gateway still holds it, and logged it (text lines by default).
         guard case .array(let pending) = try sim.admin("GET", "/pending") else { Issue.record("no pending list"); return }
         #expect(pending.compactMap { $0["requestId"]?.stringValue } == [requestId])
+        #expect(sim.process.stderr.contains(" pairing-pending requestId=\(requestId) deviceId="), "\(sim.process.stderr)")
+        #expect(!sim.process.stderr.contains("pairing-approved"), "\(sim.process.stderr)")
+    }
+
+    @Test func theSimLogsPendingRequestsApprovalsAndConnectionsAsJSONLines() throws {
+        let sim = try Sim(extraArguments: ["--log-format", "json"])
+        defer { sim.stop() }
+        let home = Home()
+        let code = try sim.setupCode()
+        let pairing = try PairCommandTests.pair(home, [code.code, "--wait", "120"])
+        let requestId = try sim.waitForPending()
+        try sim.admin("POST", "/approve/\(requestId)")
+        #expect(pairing.wait() == 0, "\(pairing.stderr)")
+        guard sim.process.waitForStderr("\"role\":\"operator\"}\n") else { Issue.record("\(sim.process.stderr)"); return }
+        let lines = try sim.process.stderr.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        let events = lines.compactMap { line in line["event"]?.stringValue.map { ($0, line["requestId"]?.stringValue ?? line["role"]?.stringValue ?? "") } }
+        #expect(events.map(\.0) == ["pairing-pending", "pairing-approved", "connected", "connected"], "\(sim.process.stderr)")
+        #expect(events.prefix(2).map(\.1) == [requestId, requestId])
+        #expect(Set(events.suffix(2).map(\.1)) == ["node", "operator"])
+        #expect(lines.allSatisfy { $0["time"]?.stringValue != nil && $0["deviceId"]?.stringValue?.isEmpty == false })
+        try PairCommandTests.assertNoSecrets([sim.process.stderr], home: home, extra: [code.bootstrap])
+
+        #expect(try GatewaysProcess.run(["sim", "--log-format", "xml"]).status == 2)
     }
 
     @Test func ctrlCDuringProbePrintsWhatEachRouteReachedAndExits130() throws {

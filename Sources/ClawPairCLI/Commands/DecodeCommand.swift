@@ -10,7 +10,8 @@ enum DecodeCommand: Command {
         options: [.now, .json, .showSecrets],
         discussion: """
             With no TEXT, or with -, the input is read from standard input, so a code never has
-            to appear in the shell history: `wl-paste | clawpair decode`.
+            to appear in the shell history: `wl-paste | clawpair decode`. From a terminal it first
+            says "paste the code, then Ctrl-D".
 
             Exit status: 0 when the input is a valid setup code, link or URL; 3 when it is
             malformed (SETUP_CODE_INVALID), expired (SETUP_CODE_EXPIRED), a plaintext ws:// URL

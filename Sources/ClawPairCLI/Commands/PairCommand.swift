@@ -39,7 +39,9 @@ enum PairCommand: Command {
             host (openclaw devices approve <requestId>) are printed on standard error (an id that
             is not a UUID is refused, and no command is built from it), and the connect is
             retried with the same bootstrap token until approved, rejected, expired
-            or --wait runs out. --wait bounds the whole pairing (every connect and handshake
+            or --wait runs out. Progress goes to standard error too: one line per state change
+            off a terminal. Reading - from a terminal, pair first says "paste the code, then
+            Ctrl-D". --wait bounds the whole pairing (every connect and handshake
             ends by then; closing takes at most 0.5 s more); --wait 0 does not wait for
             approval. Pairing is complete only when both the node and the operator device tokens
             arrived; then the entry, its pin (when the system does not vouch for the
@@ -54,7 +56,8 @@ enum PairCommand: Command {
             credential-less input; 4 no route reachable; 5 pin mismatch or pin change not
             accepted, untrusted certificate, plaintext to a non-local host; 6 rejected, expired
             request, used-up setup code, device token rejected, --wait ran out, or setup
-            incomplete; 8 registry error.
+            incomplete; 8 registry error; 130 Ctrl-C (nothing stored; a request the gateway
+            holds stays pending there: approve it and pair again, or reject it to cancel).
             """,
         runs: Self.self)
 

@@ -37,7 +37,8 @@ enum ProbeCommand: Command {
             Exit status: 0 when some route reached the gateway; 5 for TLS_UNTRUSTED,
             TLS_NAME_MISMATCH, TLS_EXPIRED, TLS_PIN_MISMATCH and PLAINTEXT_NOT_ALLOWED; 6 for
             HTTP_ACCESS_CHALLENGE; 4 for every other failure; 3 when TARGET cannot be read; 1
-            when an instance name was not found.
+            when an instance name was not found; 130 on Ctrl-C, after the report of what each
+            route had reached (the running stage pending).
             """,
         runs: Self.self)
 
