@@ -73,6 +73,33 @@ import Testing
         #expect(try GatewaysProcess.run(["sim", "--log-format", "xml"]).status == 2)
     }
 
+    /// A prompt blocks in a read no cancellation reaches: Ctrl-C there ends `pair` at once.
+    @Test func ctrlCAtTheTrustPromptEndsPairAtOnce() throws {
+        let sim = try Sim(tls: true)
+        defer { sim.stop() }
+        let home = Home()
+        let command = "exec \(LabHosts.clawpair) pair \(try sim.setupCode(fingerprint: false).code) --home \(home.path)"
+        let terminal = try GatewaysProcess(["/usr/bin/script", "-qec", command, "/dev/null"], keepStdinOpen: true)
+        let deadline = Date().addingTimeInterval(30)  // hang guard
+        while !terminal.stdout.contains("Trust and pin this certificate? [y/N]"), Date() < deadline { usleep(5_000) }
+        #expect(terminal.stdout.contains("[y/N]"), "\(terminal.stdout)")
+        // The clawpair under script: the process whose command line names this test's home.
+        let pids = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
+        let pair = pids.first { pid in
+            let arguments = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            return arguments.hasPrefix(LabHosts.clawpair) && arguments.contains(home.path)
+        }
+        let pid = try #require(pair)
+        kill(pid, SIGINT)
+        guard terminal.waitForExit(seconds: 30) else {
+            Issue.record("pair kept waiting at the prompt")
+            kill(pid, SIGKILL)
+            return
+        }
+        #expect(terminal.wait() == 128 + SIGINT)
+        #expect(try sim.connectAttempts() == 0)
+    }
+
     @Test func ctrlCDuringProbePrintsWhatEachRouteReachedAndExits130() throws {
         // A server that accepts and reads the WebSocket upgrade but never answers it.
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -98,10 +98,10 @@ enum PairCommand: Command {
         let input = options.input == "-" ? try console.readPastedCode(command: "pair") : options.input
         var trust = options.trust
         if !trust.trustOnFirstUse, trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
-            trust.confirm = { question in TrustPrompt.ask(question, console: console) }
+            trust.confirm = { question in SignalMonitor.withDefaultAction { TrustPrompt.ask(question, console: console) } }
         }
         if trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
-            trust.confirmPinChange = { change in TrustPrompt.ask(change, console: console) }
+            trust.confirmPinChange = { change in SignalMonitor.withDefaultAction { TrustPrompt.ask(change, console: console) } }
         }
         var pairing = Pairing(
             home: options.home, environment: console.environment, name: options.name, trust: trust, wait: options.wait, nowMs: console.nowMs)
