@@ -37,6 +37,13 @@ public struct Console: Sendable {
     func print(_ text: String) { writeStdout(Array(text.utf8)) }
     func printError(_ text: String) { writeStderr(Array(text.utf8)) }
 
+    /// A setup code read from standard input. At a terminal nothing shows that the command
+    /// waits for input, so it says what to do first (on stderr, so stdout stays the result).
+    func readPastedCode(command: String) throws(ClawPairError) -> String {
+        if stdinIsTerminal { printError("clawpair \(command): paste the code, then Ctrl-D\n") }
+        return String(decoding: try readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self)
+    }
+
     /// Reads the answer to a yes/no question just asked: only "y" or "yes" (any case, spaces
     /// around it allowed) is yes; anything else, or no answer, is no.
     func answeredYes() -> Bool {

@@ -25,6 +25,8 @@ public struct SimConfiguration: Sendable {
     public var autoApprove = false
     /// How long a pairing request waits for approval before it expires (`PAIRING_EXPIRED`).
     public var pairingTTLMs: Int64 = SimState.pendingPairingTTLMs
+    /// Where pending requests, approvals and connections are logged, one line each.
+    public var log: DaemonLog?
     /// The loopback admin endpoint's port; 0 picks a free one.
     public var adminPort: UInt16 = 0
     /// Where the certificate lives.

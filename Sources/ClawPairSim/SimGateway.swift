@@ -80,7 +80,7 @@ public final class SimGateway: Sendable {
         let host = Self.urlHost(for: bind)
         let url = "\(configuration.tls ? "wss" : "ws")://\(host):\(listener.localAddress.port)"
         let origin = "https://\(host):\(listener.localAddress.port)"
-        let state = SimState(autoApprove: configuration.autoApprove, pairingTTLMs: configuration.pairingTTLMs)
+        let state = SimState(autoApprove: configuration.autoApprove, pairingTTLMs: configuration.pairingTTLMs, log: configuration.log)
         let evaluator = SimConnectEvaluator(
             state: state, sharedToken: configuration.sharedToken, sharedPassword: configuration.sharedPassword,
             limiter: SimAuthFailureLimiter(limit: configuration.authFailureLimit), localNodeId: configuration.localNodeId,

@@ -204,6 +204,7 @@ struct SimSession: Sendable {
             clientId: acceptance.clientId, mode: acceptance.mode, signatureVersion: acceptance.signatureVersion.rawValue,
             connectedAtMs: now)
         state.addSession(record)
+        state.log?.event("connected", fields: [("connId", connId), ("deviceId", acceptance.deviceId), ("role", acceptance.role)])
         var closeCode: UInt16?
         defer {
             state.removeSession(connId)

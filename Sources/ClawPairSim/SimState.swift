@@ -50,9 +50,18 @@ public final class SimState: Sendable {
     /// How long a pairing request stays pending (`--pairing-ttl-ms`).
     public let pairingTTLMs: Int64
 
-    public init(autoApprove: Bool, pairingTTLMs: Int64 = pendingPairingTTLMs) {
+    /// One line per request filed, approval and authenticated connection (`clawpair sim`'s
+    /// stderr); written outside the mutex.
+    let log: DaemonLog?
+
+    public init(autoApprove: Bool, pairingTTLMs: Int64 = pendingPairingTTLMs, log: DaemonLog? = nil) {
         self.autoApprove = autoApprove
         self.pairingTTLMs = pairingTTLMs
+        self.log = log
+    }
+
+    private func logRequest(_ event: String, _ request: SimPendingRequest) {
+        log?.event(event, fields: [("requestId", request.requestId), ("deviceId", request.deviceId), ("role", request.role)])
     }
 
     /// Moves requests older than ``pairingTTLMs`` out of `pending` (the gateway prunes on
@@ -101,22 +110,22 @@ public final class SimState: Sendable {
         deviceId: String, publicKey: String, role: String, scopes: [String], clientId: String, bootstrapToken: String?,
         now: Int64
     ) -> PairingOutcome {
-        store.withLock { store in
+        let (outcome, filed): (PairingOutcome, SimPendingRequest?) = store.withLock { store in
             pruneExpired(&store, now: now)
             if let expired = store.expired.removeValue(forKey: deviceId),
                 expired.publicKey == publicKey, expired.role == role, expired.scopes == scopes
             {
-                return .expired(requestId: expired.requestId)
+                return (.expired(requestId: expired.requestId), nil)
             }
             if let rejected = store.rejected[deviceId] {
                 if rejected.publicKey == publicKey, rejected.role == role, rejected.scopes == scopes {
-                    return .rejected(requestId: rejected.requestId)
+                    return (.rejected(requestId: rejected.requestId), nil)
                 }
                 store.rejected[deviceId] = nil
             }
             if let existing = store.pending.values.first(where: { $0.deviceId == deviceId }) {
                 if existing.publicKey == publicKey, existing.role == role, existing.scopes == scopes {
-                    return .pending(requestId: existing.requestId)
+                    return (.pending(requestId: existing.requestId), nil)
                 }
                 store.pending[existing.requestId] = nil
             }
@@ -125,21 +134,28 @@ public final class SimState: Sendable {
                 clientId: clientId, createdAtMs: now, bootstrapToken: bootstrapToken)
             if autoApprove {
                 Self.approve(request, in: &store)
-                return .approved(requestId: request.requestId)
+                return (.approved(requestId: request.requestId), request)
             }
             store.pending[request.requestId] = request
-            return .pending(requestId: request.requestId)
+            return (.pending(requestId: request.requestId), request)
         }
+        if let filed {
+            logRequest("pairing-pending", filed)
+            if case .approved = outcome { logRequest("pairing-approved", filed) }
+        }
+        return outcome
     }
 
     /// Pairs the device of a pending request. False for an unknown or expired id.
     public func approve(requestId: String, now: Int64) -> Bool {
-        store.withLock { store in
+        let approved: SimPendingRequest? = store.withLock { store in
             pruneExpired(&store, now: now)
-            guard let request = store.pending.removeValue(forKey: requestId) else { return false }
+            guard let request = store.pending.removeValue(forKey: requestId) else { return nil }
             Self.approve(request, in: &store)
-            return true
+            return request
         }
+        if let approved { logRequest("pairing-approved", approved) }
+        return approved != nil
     }
 
     /// Refuses a pending request. False for an unknown or expired id.

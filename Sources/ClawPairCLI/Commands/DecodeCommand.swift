@@ -10,7 +10,8 @@ enum DecodeCommand: Command {
         options: [.now, .json, .showSecrets],
         discussion: """
             With no TEXT, or with -, the input is read from standard input, so a code never has
-            to appear in the shell history: `wl-paste | clawpair decode`.
+            to appear in the shell history: `wl-paste | clawpair decode`. From a terminal it first
+            says "paste the code, then Ctrl-D".
 
             Exit status: 0 when the input is a valid setup code, link or URL; 3 when it is
             malformed (SETUP_CODE_INVALID), expired (SETUP_CODE_EXPIRED), a plaintext ws:// URL
@@ -34,7 +35,7 @@ enum DecodeCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let now = options.nowMs
-        let input = try options.text ?? String(decoding: try context.console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self)
+        let input = try options.text ?? context.console.readPastedCode(command: "decode")
         let code = try SetupCodeReader.read(input, nowMs: now)
         let rendering = SetupCodeRendering(code: code, showSecrets: options.showSecrets, nowMs: now)
         if context.json {

@@ -1,4 +1,5 @@
 import ClawPairKit
+import Synchronization
 
 /// `clawpair pair CODE_OR_IMAGE_OR_URL`: pairs this machine with a gateway and stores it.
 enum PairCommand: Command {
@@ -38,7 +39,9 @@ enum PairCommand: Command {
             host (openclaw devices approve <requestId>) are printed on standard error (an id that
             is not a UUID is refused, and no command is built from it), and the connect is
             retried with the same bootstrap token until approved, rejected, expired
-            or --wait runs out. --wait bounds the whole pairing (every connect and handshake
+            or --wait runs out. Progress goes to standard error too: one line per state change
+            off a terminal. Reading - from a terminal, pair first says "paste the code, then
+            Ctrl-D". --wait bounds the whole pairing (every connect and handshake
             ends by then; closing takes at most 0.5 s more); --wait 0 does not wait for
             approval. Pairing is complete only when both the node and the operator device tokens
             arrived; then the entry, its pin (when the system does not vouch for the
@@ -53,7 +56,8 @@ enum PairCommand: Command {
             credential-less input; 4 no route reachable; 5 pin mismatch or pin change not
             accepted, untrusted certificate, plaintext to a non-local host; 6 rejected, expired
             request, used-up setup code, device token rejected, --wait ran out, or setup
-            incomplete; 8 registry error.
+            incomplete; 8 registry error; 130 Ctrl-C (nothing stored; a request the gateway
+            holds stays pending there: approve it and pair again, or reject it to cancel).
             """,
         runs: Self.self)
 
@@ -91,21 +95,32 @@ enum PairCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let console = context.console
-        let input = options.input == "-"
-            ? String(decoding: try console.readStdin(SetupCodeReader.maximumInputBytes + 1), as: UTF8.self) : options.input
+        let input = options.input == "-" ? try console.readPastedCode(command: "pair") : options.input
         var trust = options.trust
         if !trust.trustOnFirstUse, trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
-            trust.confirm = { question in TrustPrompt.ask(question, console: console) }
+            trust.confirm = { question in SignalMonitor.withDefaultAction { TrustPrompt.ask(question, console: console) } }
         }
         if trust.fingerprint == nil, console.stdinIsTerminal, console.stderrIsTerminal {
-            trust.confirmPinChange = { change in TrustPrompt.ask(change, console: console) }
+            trust.confirmPinChange = { change in SignalMonitor.withDefaultAction { TrustPrompt.ask(change, console: console) } }
         }
         var pairing = Pairing(
             home: options.home, environment: console.environment, name: options.name, trust: trust, wait: options.wait, nowMs: console.nowMs)
         pairing.insideRegistryTransaction = context.testHooks.insideRegistryTransaction
-        let progress = console.stderrIsTerminal
-        let outcome = try await pairing.pair(input) { event in
-            if let line = PairRendering.eventLine(event, progress: progress) { console.printError(line) }
+        let terminal = console.stderrIsTerminal
+        let pending = Mutex<GatewayConnectError.PairingRequest?>(nil)
+        let work = Task { [pairing] in
+            try await pairing.pair(input) { event in
+                if case .pending(let request, _) = event { pending.withLock { $0 = request } }
+                console.printError(PairRendering.eventLine(event, terminal: terminal))
+            }
+        }
+        let interruption = Interruption(cancelling: work)
+        let outcome: Pairing.Outcome
+        do {
+            outcome = try await work.value
+        } catch where interruption.happened {
+            console.printError(PairRendering.interruptedNotice(pending: pending.withLock { $0 }))
+            return .interrupted
         }
         let rendering = PairRendering(record: outcome.record, result: outcome.result, updated: outcome.updated, showSecrets: options.showSecrets)
         if context.json {

@@ -37,7 +37,8 @@ enum ProbeCommand: Command {
             Exit status: 0 when some route reached the gateway; 5 for TLS_UNTRUSTED,
             TLS_NAME_MISMATCH, TLS_EXPIRED, TLS_PIN_MISMATCH and PLAINTEXT_NOT_ALLOWED; 6 for
             HTTP_ACCESS_CHALLENGE; 4 for every other failure; 3 when TARGET cannot be read; 1
-            when an instance name was not found.
+            when an instance name was not found; 130 on Ctrl-C, after the report of what each
+            route had reached (the running stage pending).
             """,
         runs: Self.self)
 
@@ -136,15 +137,25 @@ enum ProbeCommand: Command {
         let console = context.console
         // What the network sent back may hold what we know is secret (a reflected request).
         let known = KnownSecrets(options.showSecrets ? [] : secrets)
-        let report = await prober.run(plan) { candidate, stage in
-            var shown = stage
-            shown.detail = known.redact(stage.detail)
-            if showProgress { console.printError(ProbeRendering.progressLine(candidate, shown)) }
-        }.redacting(known)
+        let work = Task {
+            await prober.run(plan) { candidate, stage in
+                var shown = stage
+                shown.detail = known.redact(stage.detail)
+                if showProgress { console.printError(ProbeRendering.progressLine(candidate, shown)) }
+            }
+        }
+        // Ctrl-C ends the probe early, not the process: the report says what each route had
+        // reached by then (the running stage pending), and the exit status is 130.
+        let interruption = Interruption(cancelling: work)
+        let report = await work.value.redacting(known)
         if context.json {
             context.printJSON(report.json)
         } else {
             context.console.print(ProbeRendering(report: report).text(style: context.style))
+        }
+        if interruption.happened {
+            console.printError("clawpair probe: interrupted; the report shows what each route had reached (pending: ok null)\n")
+            return .interrupted
         }
         return exitStatus(report.verdict)
     }

@@ -13,11 +13,11 @@ enum SimCommand: Command {
         summary: "Run a simulated OpenClaw gateway (ws/wss, pairing, device tokens, ticks, admin endpoint).",
         usage: "[--port P] [--tls] [--name N] [--advertise mdns|none] [--zone FILE] [--auto-approve] [--admin-port P] "
             + "[--home DIR] [--bind ADDR] [--zone-domain D] [--tick-interval-ms MS] [--pairing-ttl-ms MS] [--auth-failure-limit N] "
-            + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--old-gateway] [--count N] [--json]",
+            + "[--local-node-id ID] [--gateway-version V] [--allow-tailscale] [--old-gateway] [--count N] [--log-format text|json] [--json]",
         positionals: 0...0,
         options: [
             .port, .tls, .name, .advertise, .zone, .zoneDomain, .autoApprove, .allowTailscale, .oldGateway, .count, .adminPort, .bind, .tickIntervalMs,
-            .pairingTtlMs, .authFailureLimit, .localNodeId, .gatewayVersion,
+            .pairingTtlMs, .authFailureLimit, .localNodeId, .gatewayVersion, .logFormat,
             .home, .json,
         ],
         discussion: """
@@ -26,6 +26,11 @@ enum SimCommand: Command {
             and, when stderr is a terminal, the setup code as a QR code on stderr. The setup
             code carries a single-use bootstrap token valid for 10 minutes. Runs until SIGINT
             or SIGTERM, then exits 0.
+
+            Pairing requests filed (pairing-pending), approvals (pairing-approved) and
+            authenticated connections (connected) are logged on stderr, one line each:
+            TIME EVENT key=value … (requestId, deviceId, role, connId), or one JSON object per
+            line with --log-format json, as the daemon logs.
 
             A pairing request nobody answers within --pairing-ttl-ms (default 5 minutes, as on
             the gateway) expires: the device's next attempt gets PAIRING_EXPIRED once.
@@ -105,6 +110,7 @@ enum SimCommand: Command {
         configuration.adminPort = try arguments.integer(.adminPort, in: 0...65535).map { UInt16($0) } ?? 0
         configuration.tls = arguments[.tls]
         configuration.autoApprove = arguments[.autoApprove]
+        configuration.log = DaemonLog(format: try DaemonCommand.logFormat(arguments), escape: TerminalText.escape)
         if let name = arguments.value(.name) {
             guard !name.isEmpty, name.utf8.count <= 63, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { throw UsageError("--name must be 1–63 bytes without control characters") }

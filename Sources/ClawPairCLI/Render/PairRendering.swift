@@ -54,9 +54,12 @@ struct PairRendering {
         return head + lines.map { style.bold($0.0.padding(to: width)) + "  " + TerminalText.escape($0.1) }.joined(separator: "\n") + "\n"
     }
 
-    /// The stderr line for a pairing event, or nil. Progress only on a terminal; the pending
-    /// notice (what the gateway's operator must run) and an explicit trust always.
-    static func eventLine(_ event: PairingEvent, progress: Bool) -> String? {
+    /// The stderr line for a pairing event. On a terminal progress lines are indented under
+    /// the command; elsewhere (a log, a script) each state change is one line prefixed with
+    /// the command's name, so it reads on its own. The pending notice and an explicit trust
+    /// look the same in both.
+    static func eventLine(_ event: PairingEvent, terminal: Bool) -> String {
+        let lead = terminal ? "  " : "clawpair pair: "
         switch event {
         case .pending(let request, let kind):
             // Only a gateway-shaped id is shown, and only it goes into the command.
@@ -69,15 +72,26 @@ struct PairRendering {
         case .pinChanged(let change):
             return "clawpair pair: \(TerminalText.escape(change.gateway.rawValue)): \(TerminalText.escape(change.summary)): trusting the new certificate\n"
         case .routeFailed(let route, let error):
-            return progress ? "  \(TerminalText.escape(route.url)): \(TerminalText.escape(error.message))\n" : nil
+            return lead + "\(TerminalText.escape(route.url)): \(TerminalText.escape(error.message))\n"
         case .routeSelected(let route):
-            return progress ? "  using \(TerminalText.escape(route.url))\n" : nil
+            return lead + "using \(TerminalText.escape(route.url))\n"
         case .connecting(let kind):
-            return progress ? "  connecting as \(kind.rawValue)…\n" : nil
+            return lead + "connecting as \(kind.rawValue)…\n"
         case .retrying(let after, _):
-            return progress ? "  waiting for approval; retrying in \(after)\n" : nil
+            return lead + "waiting for approval; retrying in \(after)\n"
         case .granted(let kind, let scopes):
-            return progress ? "  \(kind.rawValue) credential received\(scopes.isEmpty ? "" : " (\(scopes.joined(separator: " ")))")\n" : nil
+            return lead + "\(kind.rawValue) credential received\(scopes.isEmpty ? "" : " (\(scopes.joined(separator: " ")))")\n"
         }
+    }
+
+    /// What Ctrl-C leaves behind. A request the gateway holds stays pending there until it
+    /// expires: approving it and pairing again finishes the pairing, rejecting it cancels it.
+    static func interruptedNotice(pending: GatewayConnectError.PairingRequest?) -> String {
+        guard let pending else { return "clawpair pair: interrupted; nothing was stored\n" }
+        let steps = pending.approvalSteps
+        let reject = pending.requestId.map { "openclaw devices reject " + ShellQuoting.quote($0) } ?? "openclaw devices reject <requestId>"
+        return "clawpair pair: interrupted; nothing was stored, and the pairing request stays pending on the gateway until it expires.\n"
+            + "  to finish: on the gateway host run \(TerminalText.escape(steps)), then run this pair again\n"
+            + "  to cancel: on the gateway host run \(TerminalText.escape(reject))\n"
     }
 }

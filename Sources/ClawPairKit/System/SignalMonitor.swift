@@ -13,6 +13,17 @@ public enum SignalMonitor {
     private static let waiters = Mutex<[CheckedContinuation<Int32, Never>]>([])
     private static let started = Atomic<Bool>(false)
     private static let hangupSinks = Mutex<[AsyncStream<Void>.Continuation]>([])
+    /// Calls of ``withDefaultAction(_:)`` under way.
+    private static let defaultActionDepth = Atomic<Int>(0)
+
+    /// Runs `body` (a blocking prompt, which no cancellation reaches) with SIGINT and SIGTERM
+    /// taking their default action even while a command waits for them: Ctrl-C at a prompt
+    /// still ends the process at once.
+    public static func withDefaultAction<T>(_ body: () throws -> T) rethrows -> T {
+        defaultActionDepth.add(1, ordering: .relaxed)
+        defer { defaultActionDepth.subtract(1, ordering: .relaxed) }
+        return try body()
+    }
 
     public static func start() {
         guard !started.exchange(true, ordering: .relaxed) else { return }
@@ -77,6 +88,7 @@ public enum SignalMonitor {
                 hangupSinks.withLock { sinks in for sink in sinks { sink.yield() } }
                 continue
             }
+            if defaultActionDepth.load(ordering: .relaxed) > 0 { takeDefaultAction(signal) }
             let pending = waiters.withLock { waiting in
                 defer { waiting.removeAll() }
                 return waiting

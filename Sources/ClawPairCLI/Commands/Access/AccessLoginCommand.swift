@@ -57,19 +57,14 @@ enum AccessLoginCommand: Command {
                 await handle(event, browser: browser, progress: progress, context)
             }
         }
-        let interrupted = Atomic<Bool>(false)
-        Task.detached {
-            _ = await SignalMonitor.nextTermination()
-            interrupted.store(true, ordering: .relaxed)
-            work.cancel()
-        }
+        let interruption = Interruption(cancelling: work)
         let outcome: AccessLogin.Outcome
         do {
             outcome = try await work.value
             progress.stop()
         } catch {
             progress.stop()
-            if interrupted.load(ordering: .relaxed) {
+            if interruption.happened {
                 context.console.printError("clawpair access login: interrupted; nothing was stored\n")
                 return .interrupted
             }

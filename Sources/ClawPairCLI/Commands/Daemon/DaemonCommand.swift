@@ -40,11 +40,16 @@ enum DaemonCommand: Command {
     }
 
     static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Options {
+        Options(home: arguments.value(.home), foreground: arguments[.foreground], format: try logFormat(arguments))
+    }
+
+    /// `--log-format text|json` (the daemon's, and the sim's event lines).
+    static func logFormat(_ arguments: ParsedArguments) throws(UsageError) -> DaemonLog.Format {
         let text = arguments.value(.logFormat) ?? DaemonLog.Format.text.rawValue
         guard let format = DaemonLog.Format(rawValue: text) else {
             throw UsageError("--log-format must be text or json, not '\(TerminalText.escape(text))'")
         }
-        return Options(home: arguments.value(.home), foreground: arguments[.foreground], format: format)
+        return format
     }
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
@@ -106,5 +111,5 @@ private func lastLine(of path: String) -> String {
 
 extension OptionSpec {
     fileprivate static let foreground = OptionSpec(flag: "foreground", help: "Stay attached and log to stderr (for systemd and tests).")
-    fileprivate static let logFormat = OptionSpec(value: "log-format", metavar: "FORMAT", help: "text (default) or json lines.")
+    static let logFormat = OptionSpec(value: "log-format", metavar: "FORMAT", help: "text (default) or json lines.")
 }
