@@ -142,24 +142,6 @@ import Testing
         #expect(try home.open().boltedIDs() == [GatewayID(rawValue: "manual|two.lan|18789")])
     }
 
-    @Test func namesAreUniqueSoAnIdArgumentNeverGuesses() async throws {
-        let home = Home()
-        #expect(await Self.gateways(home, ["add", "one.lan", "--name", "Studio"]).status == 0)
-        #expect(await Self.gateways(home, ["add", "two.lan", "--name", "Kitchen"]).status == 0)
-        let before = try home.open().list().map(\.entry.name)
-        for arguments in [["rename", "Kitchen", "Studio", "--json"], ["add", "three.lan", "--name", "Studio", "--json"]] {
-            let result = await Self.gateways(home, arguments)
-            #expect(result.status == 3, "\(arguments)")
-            let error = try Self.json(result.stdout)["error"]
-            #expect(error?["code"]?.stringValue == "REGISTRY_NAME_IN_USE")
-            #expect(error?["message"]?.stringValue?.contains("manual|one.lan|18789") == true)
-        }
-        #expect(try home.open().list().map(\.entry.name) == before)
-        // Renaming an entry to its own name, and re-adding it under its name, stay allowed.
-        #expect(await Self.gateways(home, ["rename", "Studio", "Studio"]).status == 0)
-        #expect(await Self.gateways(home, ["add", "one.lan", "--name", "Studio"]).status == 0)
-    }
-
     @Test func renameForgetAndTrust() async throws {
         let home = Home()
         let id = try Self.storePaired(try home.open(), host: "gw.example", name: "Old")
