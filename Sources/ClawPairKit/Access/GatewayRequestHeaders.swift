@@ -3,13 +3,14 @@
 /// `Cf-Access-Token` while the origin's Access session is valid, replacing a custom header
 /// of that name. Probe, pair and the daemon all ask here, so no path forgets one.
 ///
-/// A long-lived session (the daemon) calls ``for(record:registry:nowMs:)`` before each
-/// connection and sends ``headers`` on the upgrade. ``expiredSession`` set: do not connect;
-/// pause with ``AccessSessionCheck/expiredError(_:url:)`` ("sign in again"). An upgrade
-/// answered by an Access challenge while ``accessSession`` was sent
-/// (`RouteProber.rejectionError(_:route:sentSession:)`): revoked, pause the same way. Resume
-/// when the origin's row in the registry's Access sessions changes (a new `access login`);
-/// pairing and device tokens are kept throughout.
+/// A connection is made through ``GatewayHeaderSources/headers(for:)`` per route: probe,
+/// pair and the daemon (``SessionInputs/requestHeaders(nowMs:)``) all pass their sources to
+/// the route connector, which sends ``headers`` on the upgrade, refuses a route whose
+/// ``expiredSession`` is set (``AccessSessionCheck/expiredError(_:url:)``, "sign in again"),
+/// and reports a challenge despite ``accessSession`` as revoked
+/// (`RouteProber.rejectionError(_:route:sentSession:)`). The daemon pauses on both and
+/// resumes when the origin's stored session changes (a new `access login`); pairing and
+/// device tokens are kept throughout.
 public struct GatewayRequestHeaders: Sendable, Hashable {
     /// The headers to add after the request's own (the WebSocket handshake's, …).
     public var headers: HTTPHeaders
