@@ -19,23 +19,23 @@ struct SimAdminRequestGuard: Sendable {
         let hosts = head.headers["Host"]
         guard hosts.count == 1, let host = hosts.first else {
             // RFC 9112 §3.2: a request without exactly one Host is a bad request.
-            return SimAdminRouter.error(400, "BAD_REQUEST", "the request needs exactly one Host header")
+            return SimAdminRouter.error(400, SimAdminErrorCode.badRequest, "the request needs exactly one Host header")
         }
         let authorities = Self.loopbackHosts.map { "\($0):\(port)" }
         guard authorities.contains(where: { HTTPToken.equalsIgnoringCase($0, host) }) else {
             return SimAdminRouter.error(
-                403, "HOST_NOT_ALLOWED", "Host \(host.prefix(64)) is not this endpoint (\(authorities.joined(separator: ", ")))")
+                403, SimAdminErrorCode.hostNotAllowed, "Host \(host.prefix(64)) is not this endpoint (\(authorities.joined(separator: ", ")))")
         }
         let origins = authorities.map { "http://" + $0 }
         for origin in head.headers["Origin"] where !origins.contains(where: { HTTPToken.equalsIgnoringCase($0, origin) }) {
-            return SimAdminRouter.error(403, "ORIGIN_NOT_ALLOWED", "requests from \(origin.prefix(64)) are not accepted")
+            return SimAdminRouter.error(403, SimAdminErrorCode.originNotAllowed, "requests from \(origin.prefix(64)) are not accepted")
         }
         if head.method == .post {
             let types = head.headers["Content-Type"]
             // The media type before any parameters (`; charset=utf-8`), without blanks.
             let mediaType = types.first.map { String($0.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }) } ?? ""
             guard types.count == 1, HTTPToken.equalsIgnoringCase(mediaType, "application/json") else {
-                return SimAdminRouter.error(415, "UNSUPPORTED_MEDIA_TYPE", "a POST must be Content-Type: application/json")
+                return SimAdminRouter.error(415, SimAdminErrorCode.unsupportedMediaType, "a POST must be Content-Type: application/json")
             }
         }
         return nil

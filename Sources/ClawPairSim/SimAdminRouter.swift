@@ -62,7 +62,7 @@ struct SimAdminRouter: Sendable {
             return ok
         case (_, "setup-code", 1), (_, "pending", 1), (_, "approve", 2), (_, "reject", 2), (_, "connections", 1),
             (_, "attempts", 1), (_, "fault", 2), (_, "revoke", 2), (_, "devices", 1), (_, "presence", 1), (_, "ended", 1):
-            return Self.error(405, "METHOD_NOT_ALLOWED", "\(method) is not allowed on \(path)")
+            return Self.error(405, SimAdminErrorCode.methodNotAllowed, "\(method) is not allowed on \(path)")
         default:
             return notFound("no route \(path.prefix(64))")
         }
@@ -70,7 +70,7 @@ struct SimAdminRouter: Sendable {
 
     private var ok: Response { Response(status: 200, body: ["ok": true]) }
 
-    private func notFound(_ message: String) -> Response { Self.error(404, "NOT_FOUND", message) }
+    private func notFound(_ message: String) -> Response { Self.error(404, SimAdminErrorCode.notFound, message) }
 
     static func error(_ status: Int, _ code: String, _ message: String) -> Response {
         Response(status: status, body: ["error": ["code": .string(code), "message": .string(message)]])
@@ -81,7 +81,7 @@ struct SimAdminRouter: Sendable {
         do {
             request = try SimSetupCodeRequest(body: body)
         } catch {
-            return Self.error(400, "BAD_REQUEST", error.message)
+            return Self.error(400, SimAdminErrorCode.badRequest, error.message)
         }
         do {
             let code = try mintSetupCode(request)

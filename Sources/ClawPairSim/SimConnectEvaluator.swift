@@ -70,7 +70,7 @@ struct SimConnectEvaluator: Sendable {
 
         // The device identity and its signature over this connection's challenge.
         guard let device = params.device else {
-            return .refuse(.detail(.deviceIdentityRequired, "device identity required", topLevel: "NOT_PAIRED"))
+            return .refuse(.detail(.deviceIdentityRequired, "device identity required", topLevel: GatewayErrorShape.notPairedCode))
         }
         guard let key = Base64URL.decode(device.publicKey), key.count == Ed25519KeyPair.keyByteCount else {
             return .refuse(.deviceAuth(.publicKeyInvalid))  // not 32 bytes of base64url
@@ -362,14 +362,14 @@ struct SimConnectEvaluator: Sendable {
             return admit(device: device, acceptance: acceptance, bootstrapToken: bootstrapToken)
         case .rejected(let requestId):
             return .refuse(.detail(
-                .pairingRejected, "pairing rejected (requestId: \(requestId))", topLevel: "NOT_PAIRED",
+                .pairingRejected, "pairing rejected (requestId: \(requestId))", topLevel: GatewayErrorShape.notPairedCode,
                 details: GatewayErrorDetails(requestId: requestId, retryable: false, pauseReconnect: true, deviceId: device.id),
                 closeReason: "pairing rejected (requestId: \(requestId))", retryable: false, requestId: requestId,
                 authKind: acceptance.authKind))
         case .expired(let requestId):
             // Told once; the device's next attempt files a new request.
             return .refuse(.detail(
-                .pairingExpired, "pairing request expired (requestId: \(requestId))", topLevel: "NOT_PAIRED",
+                .pairingExpired, "pairing request expired (requestId: \(requestId))", topLevel: GatewayErrorShape.notPairedCode,
                 details: GatewayErrorDetails(requestId: requestId, retryable: false, pauseReconnect: true, deviceId: device.id),
                 closeReason: "pairing request expired (requestId: \(requestId))", retryable: false, requestId: requestId,
                 authKind: acceptance.authKind))
@@ -381,7 +381,7 @@ struct SimConnectEvaluator: Sendable {
                 retryable: bootstrap, pauseReconnect: !bootstrap, waitForResolution: true, deviceId: device.id,
                 recommendedNextStep: bootstrap ? .waitThenRetry : nil)
             return .refuse(.detail(
-                .pairingRequired, "pairing required", topLevel: "NOT_PAIRED", details: details,
+                .pairingRequired, "pairing required", topLevel: GatewayErrorShape.notPairedCode, details: details,
                 closeReason: "pairing required (requestId: \(requestId))", retryable: bootstrap, requestId: requestId,
                 authKind: acceptance.authKind))
         }
@@ -391,7 +391,7 @@ struct SimConnectEvaluator: Sendable {
     private func admit(device: ConnectDevice, acceptance: SimAcceptance, bootstrapToken: String?) -> SimConnectVerdict {
         var acceptance = acceptance
         guard let paired = state.device(device.id), let grant = paired.grants[acceptance.role] else {
-            return .refuse(.detail(.pairingRequired, "pairing required", topLevel: "NOT_PAIRED"))
+            return .refuse(.detail(.pairingRequired, "pairing required", topLevel: GatewayErrorShape.notPairedCode))
         }
         acceptance.scopes = grant.scopes
         acceptance.deviceToken = grant.token

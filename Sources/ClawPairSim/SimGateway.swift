@@ -262,7 +262,7 @@ public final class SimGateway: Sendable {
                     await router.handle(method: request.head.method, path: request.head.path, body: request.body)
                 }
         } catch let error as HTTPWireError {
-            response = SimAdminRouter.error(400, "BAD_REQUEST", error.reason)
+            response = SimAdminRouter.error(400, SimAdminErrorCode.badRequest, error.reason)
         } catch {
             return
         }

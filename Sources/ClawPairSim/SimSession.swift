@@ -35,7 +35,7 @@ struct SimSession: Sendable {
         let attempt = state.beginAttempt(remoteAddress: remote, now: WallClock.nowMs())
 
         if state.isArmed(.accessChallenge) {
-            state.updateAttempt(attempt) { $0.outcome = "ACCESS_CHALLENGE" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.accessChallenge }
             try? await HTTPServerRequestReader.respond(
                 on: stream, status: 302, reason: "Found", headers: gateway.accessChallengeHeaders(request.head),
                 until: .now + Self.upgradeTimeout)
@@ -46,7 +46,7 @@ struct SimSession: Sendable {
         do {
             accept = try WebSocketServerHandshake.accept(request.head)
         } catch {
-            state.updateAttempt(attempt) { $0.outcome = "UPGRADE_REJECTED" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.upgradeRejected }
             try? await stream.write(try error.responseHead.encoded(), until: .now + Self.upgradeTimeout)
             await stream.close(until: .now + .seconds(1))
             return
@@ -54,7 +54,7 @@ struct SimSession: Sendable {
         do {
             try await stream.write(try accept.encoded(), until: .now + Self.upgradeTimeout)
         } catch {
-            state.updateAttempt(attempt) { $0.outcome = "UPGRADE_FAILED" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.upgradeFailed }
             return
         }
         let socket = WebSocketServerConnection(
@@ -84,7 +84,7 @@ struct SimSession: Sendable {
             }
             let sent = ConnectChallenge(nonce: SimRandom.nonce(), ts: WallClock.nowMs())
             guard (try? await socket.send(text: GatewayFrame.event(sent.event).encoded())) != nil else {
-                state.updateAttempt(attempt) { $0.outcome = "NO_CONNECT" }
+                state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.noConnect }
                 return
             }
             challenge = sent
@@ -94,26 +94,26 @@ struct SimSession: Sendable {
         do {
             message = try await socket.receive(until: connectDeadline)
         } catch let error as WebSocketProtocolError where error.code == .messageTooBig {
-            state.updateAttempt(attempt) { $0.outcome = "FRAME_TOO_LARGE" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.frameTooLarge }
             return
         } catch let error as NetworkError where error.code == .timedOut {
-            state.updateAttempt(attempt) { $0.outcome = "NO_CONNECT" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.noConnect }
             await socket.close(code: .policyViolation, reason: "connect timeout")
             return
         } catch {
-            state.updateAttempt(attempt) { $0.outcome = "NO_CONNECT" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.noConnect }
             return
         }
         guard case .text(let text) = message else {
             let closed = if case .close = message { true } else { false }
-            state.updateAttempt(attempt) { $0.outcome = closed ? "NO_CONNECT" : "NOT_CONNECT" }
+            state.updateAttempt(attempt) { $0.outcome = closed ? SimAttemptOutcome.noConnect : SimAttemptOutcome.notConnect }
             if !closed { await socket.close(code: .policyViolation, reason: "invalid handshake: first frame must be connect") }
             return
         }
         guard let frame = try? GatewayFrame(decoding: text), case .request(let request) = frame,
             request.method == ConnectParams.method
         else {
-            state.updateAttempt(attempt) { $0.outcome = "NOT_CONNECT" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.notConnect }
             if case .request(let other)? = try? GatewayFrame(decoding: text) {
                 let error = GatewayErrorShape(
                     code: GatewayErrorShape.invalidRequestCode, message: "invalid handshake: first request must be connect")
@@ -130,11 +130,11 @@ struct SimSession: Sendable {
             record.deviceId = request.params?["device"]?["id"]?.stringValue
         }
         if state.isArmed(.closeMidHandshake) {
-            state.updateAttempt(attempt) { $0.outcome = "FAULT_CLOSE_MID_HANDSHAKE" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.faultCloseMidHandshake }
             return  // the connection drops when the session's socket goes away
         }
         if state.isArmed(.close1008) {
-            state.updateAttempt(attempt) { $0.outcome = "FAULT_CLOSE_1008" }
+            state.updateAttempt(attempt) { $0.outcome = SimAttemptOutcome.faultClose1008 }
             await socket.close(code: .policyViolation, reason: "fault: close-1008")
             return
         }
@@ -169,7 +169,7 @@ struct SimSession: Sendable {
         case .accept(let acceptance):
             if let token = acceptance.consumedBootstrapToken { state.consumeBootstrapToken(token) }
             state.updateAttempt(attempt) { record in
-                record.outcome = "OK"
+                record.outcome = SimAttemptOutcome.ok
                 record.authKind = acceptance.authKind
             }
             await serve(socket, request: request, acceptance: acceptance)

@@ -70,13 +70,9 @@ import Testing
         }
     }
 
-    @Test func failuresMapToProbeCodes() {
-        let status = WebSocketHandshakeError(.unexpectedStatus, "", status: 404)
-        #expect(status.clawPairError.code == .httpUnexpectedStatus)
-        #expect(status.clawPairError.code.rawValue == "HTTP_UNEXPECTED_STATUS")
-        let accept = WebSocketHandshakeError(.badAccept, "", status: 101)
-        #expect(accept.clawPairError.code.rawValue == "WS_UPGRADE_REJECTED")
-        #expect(HTTPWireError(.invalidStatusLine, "x").clawPairError.code.rawValue == "WS_UPGRADE_REJECTED")
+    /// The upgrade's other failures get their probe codes where the probe meets them
+    /// (RouteProberFailureCodeTests); a protocol violation maps the same everywhere.
+    @Test func protocolViolationMapsToItsProbeCode() {
         #expect(WebSocketProtocolError(.maskedServerFrame, "x").clawPairError.code.rawValue == "WS_PROTOCOL_ERROR")
     }
 }

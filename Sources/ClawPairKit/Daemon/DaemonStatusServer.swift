@@ -30,7 +30,7 @@ struct DaemonStatusServer: Sendable {
                 do { try await connection.write(object.serialized() + "\n", until: .now + DaemonStatusProtocol.ioTimeout) } catch { return }
             }
         default:
-            let error: JSONValue = ["error": ["code": "USAGE", "message": "unknown request"]]
+            let error: JSONValue = ["error": ["code": .string(ClawPairError.Code.usage.rawValue), "message": "unknown request"]]
             try? await connection.write(error.serialized() + "\n", until: .now + DaemonStatusProtocol.ioTimeout)
         }
     }

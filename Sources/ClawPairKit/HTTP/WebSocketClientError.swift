@@ -1,8 +1,8 @@
 /// A misuse or end state of a ``WebSocketClient`` (transport failures are ``NetworkError``s,
 /// peer protocol violations ``WebSocketProtocolError``s).
 ///
-/// A struct with an extensible ``Code``, compared by code only, like ``NetworkError``.
-public struct WebSocketClientError: Error, Sendable, CustomStringConvertible {
+/// A ``CodedError``, compared by code only, like ``NetworkError``.
+public struct WebSocketClientError: CodedError {
     /// The kind of failure.
     public let code: Code
     /// One sentence on what happened.
@@ -16,25 +16,15 @@ public struct WebSocketClientError: Error, Sendable, CustomStringConvertible {
         self.location = "\(fileID):\(line)"
     }
 
-    public var description: String { "\(code): \(reason)" }
-
     /// A stable code for the kind of failure.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-
-        public var description: String { rawValue }
-
-        /// The connection is closing or closed: a close frame was sent or received.
-        public static let closed = Self("closed")
-        /// `receive` was called while another `receive` (or `close`) was reading.
-        public static let concurrentReceive = Self("concurrentReceive")
-        /// A ping payload longer than a control frame allows (125 bytes, RFC 6455 §5.5).
-        public static let controlPayloadTooLarge = Self("controlPayloadTooLarge")
-    }
+    public typealias Code = ErrorCode<WebSocketClientError>
 }
 
-extension WebSocketClientError: Equatable {
-    public static func == (lhs: WebSocketClientError, rhs: WebSocketClientError) -> Bool { lhs.code == rhs.code }
+extension ErrorCode where Family == WebSocketClientError {
+    /// The connection is closing or closed: a close frame was sent or received.
+    public static let closed = Self("closed")
+    /// `receive` was called while another `receive` (or `close`) was reading.
+    public static let concurrentReceive = Self("concurrentReceive")
+    /// A ping payload longer than a control frame allows (125 bytes, RFC 6455 §5.5).
+    public static let controlPayloadTooLarge = Self("controlPayloadTooLarge")
 }

@@ -47,3 +47,13 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+extension ImageFormat {
+    /// `IMAGE_UNREADABLE` for a file of this format that ends before its data does: one
+    /// message and remedy for every decoder that can tell.
+    func truncatedError(fileID: StaticString = #fileID, line: UInt = #line) -> ClawPairError {
+        ClawPairError(
+            .imageUnreadable, "\(rawValue) file is truncated", remedy: "the file was cut short; copy or export it again",
+            fileID: fileID, line: line)
+    }
+}

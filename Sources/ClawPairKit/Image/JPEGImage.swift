@@ -39,10 +39,7 @@ enum JPEGImage {
         case CClawShims_JPEGStatusOK:
             return
         case CClawShims_JPEGStatusTruncated:
-            throw ClawPairError(
-                .imageUnreadable, "JPEG file is truncated",
-                remedy: "the file was cut short; copy or export it again"
-            )
+            throw ImageFormat.jpeg.truncatedError()
         case CClawShims_JPEGStatusTooLarge:
             // Only reachable if the header changed between the two calls; report it as damage.
             throw ClawPairError(.imageUnreadable, "JPEG header is inconsistent")

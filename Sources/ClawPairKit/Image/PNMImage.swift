@@ -129,12 +129,7 @@ enum PNMImage {
         return GrayImage(unchecked: width, height, pixels)
     }
 
-    private static var truncated: ClawPairError {
-        ClawPairError(
-            .imageUnreadable, "PNM file is truncated",
-            remedy: "the file was cut short; copy or export it again"
-        )
-    }
+    private static var truncated: ClawPairError { ImageFormat.pnm.truncatedError() }
 
     private static func sampleTooLarge(_ sample: Int, _ maxValue: Int) -> ClawPairError {
         ClawPairError(.imageUnreadable, "PNM sample \(sample) is larger than the maxval \(maxValue)")

@@ -1,9 +1,8 @@
 /// Why a socket operation failed, as a verdict a caller can switch on.
 ///
-/// A struct with an extensible ``Code`` (like ``ClawPairError``), compared by code only so
-/// tests can write the expected error directly. The ``systemError`` behind it, when there
-/// is one, keeps the call and `errno`.
-public struct NetworkError: Error, Sendable, CustomStringConvertible {
+/// A ``CodedError``, compared by code only so tests can write the expected error directly.
+/// The ``systemError`` behind it, when there is one, keeps the call and `errno`.
+public struct NetworkError: CodedError {
     /// The kind of failure.
     public let code: Code
     /// One sentence: what was being done, to which address, and what happened.
@@ -28,31 +27,23 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A stable code for the kind of failure.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-
-        public var description: String { rawValue }
-
-        /// Nothing listens there: a TCP reset, or an ICMP port-unreachable for UDP.
-        public static let connectionRefused = Self("connectionRefused")
-        /// The deadline passed first.
-        public static let timedOut = Self("timedOut")
-        /// No route: network or host unreachable, address not available here, the address
-        /// family is off (IPv6 disabled), or a local firewall rule said no.
-        public static let unreachable = Self("unreachable")
-        /// The peer reset or closed the connection while data was still expected.
-        public static let closedByPeer = Self("closedByPeer")
-        /// The address cannot be used (an unknown interface in its zone, a wrong family).
-        public static let addressInvalid = Self("addressInvalid")
-        /// Any other failure of the kernel (out of descriptors, buffers, …).
-        public static let system = Self("system")
-    }
+    public typealias Code = ErrorCode<NetworkError>
 }
 
-extension NetworkError: Equatable {
-    public static func == (lhs: NetworkError, rhs: NetworkError) -> Bool { lhs.code == rhs.code }
+extension ErrorCode where Family == NetworkError {
+    /// Nothing listens there: a TCP reset, or an ICMP port-unreachable for UDP.
+    public static let connectionRefused = Self("connectionRefused")
+    /// The deadline passed first.
+    public static let timedOut = Self("timedOut")
+    /// No route: network or host unreachable, address not available here, the address
+    /// family is off (IPv6 disabled), or a local firewall rule said no.
+    public static let unreachable = Self("unreachable")
+    /// The peer reset or closed the connection while data was still expected.
+    public static let closedByPeer = Self("closedByPeer")
+    /// The address cannot be used (an unknown interface in its zone, a wrong family).
+    public static let addressInvalid = Self("addressInvalid")
+    /// Any other failure of the kernel (out of descriptors, buffers, …).
+    public static let system = Self("system")
 }
 
 extension NetworkError {

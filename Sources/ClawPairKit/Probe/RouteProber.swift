@@ -299,7 +299,7 @@ public struct RouteProber: Sendable {
                             "the WebSocket opened but no connect.challenge came within \(waited(since: start).roundedSecondsText) s"),
                         ["skipped": .array(skipped)])
                 case let error as WebSocketProtocolError:
-                    return .failed(ClawPairError(.wsProtocolError, "the server broke the WebSocket protocol: \(error.reason)"), [:])
+                    return .failed(error.clawPairError, [:])
                 default:
                     return .failed(
                         ClawPairError(.gatewayNoChallenge, "the connection ended before connect.challenge: \(error)"),

@@ -1,9 +1,9 @@
 /// Why a DNS message (or a name in presentation form) could not be read.
 ///
-/// A struct with an extensible ``Code``, like ``ClawPairError``: errors compare by code
-/// only, so tests can write the expected error directly. `offset` is where in the message
-/// (or the text, for presentation names) the problem was found.
-public struct DNSWireError: Error, Sendable, CustomStringConvertible {
+/// A ``CodedError``: errors compare by code only, so tests can write the expected error
+/// directly. `offset` is where in the message (or the text, for presentation names) the
+/// problem was found.
+public struct DNSWireError: CodedError {
     /// The kind of damage, for code that switches on it.
     public let code: Code
     /// One sentence naming the field and what was wrong with it.
@@ -24,46 +24,28 @@ public struct DNSWireError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(code): \(reason) (offset \(offset))" }
 
     /// A stable code for the kind of damage.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The code as text (`truncated`).
-        public let rawValue: String
-
-        /// A code; use the static members.
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-
-        public var description: String { rawValue }
-
-        /// A field or record runs past the end of the message (or of its record data).
-        public static let truncated = Self("truncated")
-        /// The header's counts claim more records than the message has room for.
-        public static let countsExceedMessage = Self("countsExceedMessage")
-        /// A label longer than 63 bytes (RFC 1035 §2.3.4).
-        public static let labelTooLong = Self("labelTooLong")
-        /// A name longer than 255 bytes in wire form (RFC 1035 §2.3.4).
-        public static let nameTooLong = Self("nameTooLong")
-        /// A label type other than a plain label or a pointer (the 0x40/0x80 prefixes).
-        public static let badLabelType = Self("badLabelType")
-        /// A compression pointer that does not point strictly backwards into the message.
-        public static let badPointer = Self("badPointer")
-        /// More compression pointers in one name than any real name needs.
-        public static let pointerLoop = Self("pointerLoop")
-        /// Record data whose length disagrees with its content (RFC 1035 §3.2.1 RDLENGTH).
-        public static let rdataLengthMismatch = Self("rdataLengthMismatch")
-        /// A name in presentation form that cannot be a DNS name (bad escape, empty label).
-        public static let invalidPresentation = Self("invalidPresentation")
-    }
+    public typealias Code = ErrorCode<DNSWireError>
 }
 
-extension DNSWireError: Equatable {
-    public static func == (lhs: DNSWireError, rhs: DNSWireError) -> Bool { lhs.code == rhs.code }
-}
-
-extension DNSWireError {
-    /// The same failure as a ``ClawPairError``: a malformed answer from a DNS server is a
-    /// DNS-layer failure of the lookup, not bad input from the user.
-    public var clawPairError: ClawPairError {
-        ClawPairError(.dnsMalformedResponse, "malformed DNS message: \(reason) at byte \(offset)")
-    }
+extension ErrorCode where Family == DNSWireError {
+    /// A field or record runs past the end of the message (or of its record data).
+    public static let truncated = Self("truncated")
+    /// The header's counts claim more records than the message has room for.
+    public static let countsExceedMessage = Self("countsExceedMessage")
+    /// A label longer than 63 bytes (RFC 1035 §2.3.4).
+    public static let labelTooLong = Self("labelTooLong")
+    /// A name longer than 255 bytes in wire form (RFC 1035 §2.3.4).
+    public static let nameTooLong = Self("nameTooLong")
+    /// A label type other than a plain label or a pointer (the 0x40/0x80 prefixes).
+    public static let badLabelType = Self("badLabelType")
+    /// A compression pointer that does not point strictly backwards into the message.
+    public static let badPointer = Self("badPointer")
+    /// More compression pointers in one name than any real name needs.
+    public static let pointerLoop = Self("pointerLoop")
+    /// Record data whose length disagrees with its content (RFC 1035 §3.2.1 RDLENGTH).
+    public static let rdataLengthMismatch = Self("rdataLengthMismatch")
+    /// A name in presentation form that cannot be a DNS name (bad escape, empty label).
+    public static let invalidPresentation = Self("invalidPresentation")
 }
 
 // MARK: Cursor reads that fail as DNS errors

@@ -1,8 +1,8 @@
 /// The one error type clawpair's library throws.
 ///
-/// A struct, not an enum, so codes can be added without breaking callers; errors compare by
-/// `code` only, so tests can build the expected error directly.
-public struct ClawPairError: Error, Sendable, CustomStringConvertible {
+/// A struct, not an enum, so codes can be added without breaking callers; a ``CodedError``,
+/// compared by `code` only, so tests can build the expected error directly.
+public struct ClawPairError: CodedError {
     /// What went wrong, as a stable machine-readable code (`SETUP_CODE_EXPIRED`).
     public let code: Code
     /// One sentence for a person: what was wrong with what.
@@ -22,13 +22,12 @@ public struct ClawPairError: Error, Sendable, CustomStringConvertible {
         self.location = "\(fileID):\(line)"
     }
 
+    /// The ``message``, under the name every ``CodedError`` gives it.
+    public var reason: String { message }
+
     public var description: String {
         remedy.map { "\(message) (\($0))" } ?? message
     }
-}
-
-extension ClawPairError: Equatable {
-    public static func == (lhs: ClawPairError, rhs: ClawPairError) -> Bool { lhs.code == rhs.code }
 }
 
 extension ClawPairError {

@@ -287,11 +287,6 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
     }
 }
 
-extension ClawPairError {
-    /// A failed connect as clawpair's one error type (``GatewayConnectError/clawPairError``).
-    public init(_ error: GatewayConnectError) { self = error.clawPairError }
-}
-
 extension GatewayConnectError: CustomStringConvertible {
     public var description: String { "\(message) (\(remedy))" }
 }

@@ -15,6 +15,9 @@ public struct GatewayErrorShape: Sendable, Hashable {
     public static let invalidRequestCode = "INVALID_REQUEST"
     /// A retryable refusal while the gateway starts.
     public static let unavailableCode = "UNAVAILABLE"
+    /// A refusal of a device the gateway has not approved (or no longer knows); the
+    /// details' code says which (`PAIRING_REQUIRED`, `PAIRING_REJECTED` …).
+    public static let notPairedCode = "NOT_PAIRED"
 
     public init(code: String, message: String, details: JSONValue? = nil, retryable: Bool? = nil, retryAfterMs: Int64? = nil) {
         self.code = code

@@ -4,8 +4,8 @@
 /// ``code`` is one of the discovery error codes: ``ClawPairError/Code/dnsTimeout`` when no
 /// server said anything, ``ClawPairError/Code/dnsMalformedResponse`` when the only replies
 /// could not be parsed, ``ClawPairError/Code/dnsFailure`` for error replies (`SERVFAIL`,
-/// `REFUSED` …) and unreachable servers. Compared by code only, like ``ClawPairError``.
-public struct UnicastDNSError: Error, Sendable, CustomStringConvertible {
+/// `REFUSED` …) and unreachable servers. A ``CodedError``, compared by code only.
+public struct UnicastDNSError: CodedError {
     /// `DNS_TIMEOUT`, `DNS_MALFORMED_RESPONSE` or `DNS_FAILURE` (see the type's summary).
     public let code: ClawPairError.Code
     /// What was asked.
@@ -77,10 +77,11 @@ public struct UnicastDNSError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The question and each server's failure.
+    public var reason: String {
         let subject = "\(question.name) \(question.type)"
-        guard !failures.isEmpty else { return "\(code): \(subject): no DNS server to ask" }
-        return "\(code): \(subject): " + failures.map(\.description).joined(separator: "; ")
+        guard !failures.isEmpty else { return "\(subject): no DNS server to ask" }
+        return "\(subject): " + failures.map(\.description).joined(separator: "; ")
     }
 
     /// The same failure as a ``ClawPairError``, for the CLI's exit status and JSON.
@@ -102,8 +103,4 @@ public struct UnicastDNSError: Error, Sendable, CustomStringConvertible {
                 remedy: failures.isEmpty ? "add a nameserver to /etc/resolv.conf or pass --dns SERVER" : nil)
         }
     }
-}
-
-extension UnicastDNSError: Equatable {
-    public static func == (lhs: UnicastDNSError, rhs: UnicastDNSError) -> Bool { lhs.code == rhs.code }
 }
