@@ -52,7 +52,7 @@ import Testing
                     registry: route("ws://192.168.1.20:18789"),
                     setupCode: code("wss://gw.example", "ws://192.168.1.20:18789"),
                     discovered: [gateway("Studio", addresses: ["192.168.1.20"])],
-                    manual: route("wss://gw.example:443"))
+                    manual: [route("wss://gw.example:443")])
             },
             expected: ["ws://192.168.1.20:18789@registry", "wss://gw.example:443@setupCode"]),
         Row(
@@ -77,7 +77,7 @@ import Testing
         Row(
             name: "manual host last",
             list: {
-                RouteList(setupCode: code("wss://gw.example"), manual: try! GatewayRoute(manual: "192.168.1.5"))
+                RouteList(setupCode: code("wss://gw.example"), manual: [try! GatewayRoute(manual: "192.168.1.5")])
             },
             expected: ["wss://gw.example:443@setupCode", "ws://192.168.1.5:18789@manual"]),
     ]

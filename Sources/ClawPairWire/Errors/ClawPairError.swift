@@ -31,6 +31,11 @@ extension ClawPairError: Equatable {
     public static func == (lhs: ClawPairError, rhs: ClawPairError) -> Bool { lhs.code == rhs.code }
 }
 
+// By code too, as equality is (a report holding warnings is Hashable).
+extension ClawPairError: Hashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}
+
 extension ClawPairError {
     /// The class of failure; the CLI maps each to one exit status (spec/cli.md).
     public enum Category: Sendable, Hashable {
