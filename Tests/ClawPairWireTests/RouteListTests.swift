@@ -114,4 +114,17 @@ import Testing
     func rejectsManualHosts(text: String) {
         #expect(throws: GatewayRoute.SyntaxError.self) { try GatewayRoute(manual: text) }
     }
+
+    /// A host typed without a scheme: wss first, then ws only where plaintext is allowed.
+    @Test(arguments: [
+        ("gw1.local", ["wss://gw1.local:18789", "ws://gw1.local:18789"]),
+        ("10.0.0.5:18789", ["wss://10.0.0.5:18789", "ws://10.0.0.5:18789"]),
+        ("gw.example.invalid", ["wss://gw.example.invalid:18789"]),
+        ("100.64.0.7", ["wss://100.64.0.7:18789"]),
+        ("box.tail1234.ts.net", ["wss://box.tail1234.ts.net:443"]),
+    ])
+    func schemeCandidates(text: String, urls: [String]) throws {
+        #expect(try GatewayRoute(manual: text).schemeCandidates.map(\.url) == urls)
+    }
+
 }
