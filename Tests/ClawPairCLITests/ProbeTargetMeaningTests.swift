@@ -110,6 +110,10 @@ import Testing
         #expect(result.json["error"]?["code"]?.stringValue == "REGISTRY_AMBIGUOUS")
         let message = result.json["error"]?["message"]?.stringValue ?? ""
         #expect(message.contains("manual|a.local|18001") && message.contains("manual|a.local|18002"))
+        // The same in every command that takes a target.
+        let access = await runCLI(["access", "login", "manual|a.local", "--no-browser", "--json", "--home", home.path])
+        #expect(access.status == 3)
+        #expect(try JSONParser.parse(access.stdout)["error"]?["code"]?.stringValue == "REGISTRY_AMBIGUOUS", "\(access.stdout)")
     }
 
     @Test func probeTakesDnsAndDomainAsBrowseDoes() async throws {

@@ -25,15 +25,7 @@ public struct PairedGatewayTarget: Sendable {
     public static func lookup(_ text: String, in directory: StateDirectory) throws(ClawPairError) -> PairedGatewayTarget? {
         let path = directory.appending(GatewayRegistry.fileName)
         guard FileAccess.exists(path), let registry = try? GatewayRegistry(path: path) else { return nil }
-        let id: GatewayID
-        do {
-            id = try registry.resolve(text)
-        } catch where error.code == .registryAmbiguous {
-            throw error
-        } catch {
-            return nil
-        }
-        guard let record = try? registry.record(id) else { return nil }
+        guard let id = try registry.resolveIfKnown(text), let record = try? registry.record(id) else { return nil }
         let proven = record.entry.provenRoute.flatMap { try? GatewayRoute(url: $0) }
         let configured = record.entry.configuredRoute
         guard proven != nil || configured != nil else { return nil }

@@ -426,6 +426,17 @@ public final class GatewayRegistry {
         }
     }
 
+    /// ``resolve(_:)`` for a target that may name something else (a host, an instance): nil
+    /// when no entry matches, but several entries are still `REGISTRY_AMBIGUOUS`, never a
+    /// guess at the other meaning.
+    public func resolveIfKnown(_ argument: String) throws(ClawPairError) -> GatewayID? {
+        do {
+            return try resolve(argument)
+        } catch where error.code == .registryNotFound {
+            return nil
+        }
+    }
+
     /// Finds the entry an ID argument names (spec/cli.md): the exact stable id, else an
     /// exact name, else a unique prefix of a stable id. Unknown (`REGISTRY_NOT_FOUND`) and
     /// ambiguous (`REGISTRY_AMBIGUOUS`, listing the candidates) arguments are exit 3.
