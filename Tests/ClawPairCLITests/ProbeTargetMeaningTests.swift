@@ -78,6 +78,12 @@ import Testing
         let result = try await Self.probe(["-"], stdin: code + "\n")
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
         #expect(result.json["target"]?.stringValue?.hasPrefix("setup code for ws://127.0.0.1:\(sim.port)") == true)
+        // Any target: a registry name read from a pipe, its newline aside.
+        let home = GatewaysCommandTests.Home()
+        #expect(await GatewaysCommandTests.gateways(home, ["add", "127.0.0.1:\(sim.port)", "--name", "Sim"]).status == 0)
+        let named = try await Self.probe(["-", "--home", home.path], stdin: "Sim\n")
+        #expect(named.status == 0, "\(named.stdout)")
+        #expect(named.json["target"]?.stringValue == "Sim (manual|127.0.0.1|\(sim.port))")
         // Both from standard input cannot be.
         let both = await runCLI(["probe", "-", "--header-file", "-"])
         #expect(both.status == 2)

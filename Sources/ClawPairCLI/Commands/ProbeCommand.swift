@@ -120,7 +120,7 @@ enum ProbeCommand: Command {
     static func run(_ probe: Options, _ context: CommandContext) async throws -> ExitStatus {
         var options = probe.prober
         // `-`: the setup code (or any target) from standard input, as decode and pair read it.
-        let text = probe.target == "-" ? try context.console.readPastedCode(command: "probe") : probe.target
+        let text = probe.target == "-" ? try context.console.readPastedCode(command: "probe").trimmingWhitespace() : probe.target
         let nowMs = context.console.nowMs()
         let plan: ProbePlan
         let paired = try registryTarget(text, home: probe.home, context)
