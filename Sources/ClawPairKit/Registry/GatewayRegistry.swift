@@ -44,7 +44,7 @@ public final class GatewayRegistry {
         let version = try connection.integerPragma("user_version")
         try RegistryMigrations.refuseNewer(version, connection)
         try connection.execute("PRAGMA foreign_keys = ON")
-        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.enableWriteAheadLog()
         // In WAL mode NORMAL never corrupts and never mixes states; only a power cut may
         // lose the last change, which is the trade-off SQLite recommends for WAL.
         try connection.execute("PRAGMA synchronous = NORMAL")
