@@ -150,6 +150,34 @@ import ClawPairKit
             #expect(["added", "updated", "removed"].contains(event["event"]?.stringValue ?? ""))
             #expect(event["gateway"]?["id"] != nil)
         }
+
+        // What NAME shows is what resolve and probe accept (issue 15 §3): a display name, a
+        // one-word name, with probe's --domain and --dns; a name two gateways share is
+        // REGISTRY_AMBIGUOUS, never a guess. A home of their own: the recent list stays as is.
+        func firstRoute(_ stdout: String) throws -> JSONValue? {
+            guard case .array(let routes)? = try JSONParser.parse(stdout)["routes"] else { return nil }
+            return routes.first
+        }
+        try lab.spawn("gw2", "again", ["avahi-publish", "-s", "Küche GW", "_openclaw-gw._tcp", "18790", "role=gateway", "displayName=Küche"])
+        try lab.waitLog("gw2", "again", "Established")
+        let byDisplayName = try lab.exec("client", [clawpair, "resolve", "Küche", "--json", "--home", otherHome])
+        #expect(byDisplayName.status == 0, "\(byDisplayName.stderr)")
+        #expect(try JSONParser.parse(byDisplayName.stdout)["port"] == 18790)
+        let oneWord = try lab.exec("client", [clawpair, "probe", "küche", "--json", "--timeout", "1", "--home", otherHome])
+        #expect(try firstRoute(oneWord.stdout)?["source"] == "discovery", "\(oneWord.stdout)")
+        #expect(try firstRoute(oneWord.stdout)?["url"]?.stringValue?.hasSuffix(":18790") == true)
+        let wideAreaProbe = try lab.exec(
+            "client", [clawpair, "probe", "Studio", "--domain", "openclaw.internal", "--dns", gw1IPv4, "--json", "--timeout", "1", "--home", otherHome])
+        #expect(try firstRoute(wideAreaProbe.stdout)?["url"]?.stringValue == "ws://\(gw1IPv4):18789", "\(wideAreaProbe.stdout)")
+        try lab.spawn("gw2", "twin", ["avahi-publish", "-s", "Back Room", "_openclaw-gw._tcp", "18791", "role=gateway", "displayName=Küche"])
+        try lab.waitLog("gw2", "twin", "Established")
+        for command in [["resolve", "Küche"], ["probe", "Küche"]] {
+            let result = try lab.exec("client", [clawpair] + command + ["--json", "--home", otherHome])
+            #expect(result.status == 3, "\(command): \(result.stdout)")
+            let error = try JSONParser.parse(result.stdout)["error"]
+            #expect(error?["code"] == "REGISTRY_AMBIGUOUS")
+            #expect(error?["message"]?.stringValue?.contains("Back Room") == true && error?["message"]?.stringValue?.contains("Küche GW") == true)
+        }
     }
 }
 

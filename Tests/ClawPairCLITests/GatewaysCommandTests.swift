@@ -47,7 +47,7 @@ import Testing
 
     @Test func addListShowWithTheContractsKeys() async throws {
         let home = Home()
-        var result = await Self.gateways(home, ["add", "Studio.LAN", "--name", "Studio"])
+        var result = await Self.gateways(home, ["add", "Studio.LOCAL", "--name", "Studio"])
         #expect(result.status == 0, "\(result.stderr)")
         result = await Self.gateways(home, ["add", "wss://edge.example.ts.net/claw", "--json"])
         #expect(result.status == 0)
@@ -56,7 +56,7 @@ import Testing
         #expect(added["id"]?.stringValue == "manual|edge.example.ts.net|443|/claw")
         #expect(added["url"]?.stringValue == "wss://edge.example.ts.net:443/claw")
         // The same gateway again updates, never duplicates, and keeps its name without --name.
-        result = await Self.gateways(home, ["add", "ws://studio.lan:18789", "--json"])
+        result = await Self.gateways(home, ["add", "ws://studio.local:18789", "--json"])
         #expect(try Self.json(result.stdout)["added"] == .bool(false))
 
         result = await Self.gateways(home, ["focus", "manual|edge"])
@@ -77,7 +77,7 @@ import Testing
         #expect(result.stdout.contains("Studio") && result.stdout.contains("focus"))
         result = await Self.gateways(home, ["show", "Studio", "--json"])
         let shown = try Self.json(result.stdout)
-        #expect(shown["routes"] == .array([.object([("url", "ws://studio.lan:18789"), ("source", "configured")])]))
+        #expect(shown["routes"] == .array([.object([("url", "ws://studio.local:18789"), ("source", "configured")])]))
         #expect(shown["pin"] == .null && shown["accessOrigin"] == .null)
     }
 
@@ -97,7 +97,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("gw.lan", [String](), "ws://gw.lan:18789", "manual|gw.lan|18789"),
+        // A host that is not local gets TLS (probe and pair would refuse ws:// to it); a local one not.
+        ("gw.lan", [String](), "wss://gw.lan:18789", "manual|gw.lan|18789"),
+        ("gw.local", [], "ws://gw.local:18789", "manual|gw.local|18789"),
+        ("192.168.1.9", [], "ws://192.168.1.9:18789", "manual|192.168.1.9|18789"),
+        ("gw.example", ["--tls"], "wss://gw.example:443", "manual|gw.example|443"),
         ("GW.lan:443", [], "wss://gw.lan:443", "manual|gw.lan|443"),
         ("gw.lan", ["--tls"], "wss://gw.lan:443", "manual|gw.lan|443"),
         ("gw.lan:8443", ["--tls"], "wss://gw.lan:8443", "manual|gw.lan|8443"),
@@ -142,6 +146,70 @@ import Testing
         #expect(try home.open().boltedIDs() == [GatewayID(rawValue: "manual|two.lan|18789")])
     }
 
+    /// `add` applies probe's and decode's plaintext rule (issue 15 §3): plaintext to a host
+    /// that is not local is refused (exit 5, PLAINTEXT_NOT_ALLOWED, nothing stored).
+    @Test(arguments: [["ws://8.8.8.8"], ["gw.example", "--no-tls"], ["ws://box.tail1234.ts.net:18789"], ["100.64.0.7:18789", "--no-tls"]])
+    func addRefusesPlaintextToAHostThatIsNotLocal(arguments: [String]) async throws {
+        let home = Home()
+        let result = await Self.gateways(home, ["add"] + arguments + ["--json"])
+        #expect(result.status == 5, "\(arguments): \(result.stderr)")
+        let error = try Self.json(result.stdout)["error"]
+        #expect(error?["code"]?.stringValue == "PLAINTEXT_NOT_ALLOWED")
+        #expect(error?["message"]?.stringValue?.contains("only local-network and loopback hosts may use ws://") == true)
+        #expect(error?["remedy"]?.stringValue?.contains("wss://") == true)
+        #expect(try home.open().list().isEmpty)
+    }
+
+    /// README's example, exactly: the entry it makes is one probe does not refuse; and
+    /// `add studio.lan` (not a local name) makes a wss:// entry probe accepts too.
+    @Test func theReadmeExampleMakesAnEntryProbeAccepts() async throws {
+        let home = Home()
+        var result = await runCLI(["gateways", "add", "studio.local", "--name", "Studio", "--home", home.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("ws://studio.local:18789"))
+        result = await Self.gateways(home, ["add", "studio.lan", "--json"])
+        #expect(try Self.json(result.stdout)["url"]?.stringValue == "wss://studio.lan:18789")
+        for name in ["Studio", "studio.lan:18789"] {
+            // Both names point at loopback, where nothing needs to listen: the probe must get
+            // past the plaintext rule to the network.
+            let probe = await runCLI(
+                ["probe", name, "--json", "--timeout", "2", "--home", home.path],
+                environment: ["CLAWPAIR_RESOLVE": "studio.local:18789:127.0.0.1,studio.lan:18789:127.0.0.1"])
+            let verdict = try Self.json(probe.stdout)["verdict"]
+            #expect(verdict?["code"]?.stringValue != "PLAINTEXT_NOT_ALLOWED", "\(name): \(probe.stdout)")
+            #expect(probe.status != 5, "\(name): \(probe.stdout)")
+            #expect(verdict?["layer"]?.stringValue != "dns")
+        }
+    }
+
+    /// A default name (`host:port`) another entry holds is kept as `NAME (2)`; a chosen one is refused.
+    @Test func aTakenDefaultNameGetsTheNextFreeNumber() async throws {
+        let home = Home()
+        #expect(await Self.gateways(home, ["add", "one.local", "--name", "two.local:18789"]).status == 0)
+        let result = await Self.gateways(home, ["add", "two.local", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.json(result.stdout)["name"]?.stringValue == "two.local:18789 (2)")
+        #expect(Set(try home.open().list().map(\.entry.name)) == ["two.local:18789", "two.local:18789 (2)"])
+    }
+
+    @Test func namesAreUniqueSoAnIdArgumentNeverGuesses() async throws {
+        let home = Home()
+        #expect(await Self.gateways(home, ["add", "one.lan", "--name", "Studio"]).status == 0)
+        #expect(await Self.gateways(home, ["add", "two.lan", "--name", "Kitchen"]).status == 0)
+        let before = try home.open().list().map(\.entry.name)
+        for arguments in [["rename", "Kitchen", "Studio", "--json"], ["add", "three.lan", "--name", "Studio", "--json"]] {
+            let result = await Self.gateways(home, arguments)
+            #expect(result.status == 3, "\(arguments)")
+            let error = try Self.json(result.stdout)["error"]
+            #expect(error?["code"]?.stringValue == "REGISTRY_NAME_IN_USE")
+            #expect(error?["message"]?.stringValue?.contains("manual|one.lan|18789") == true)
+        }
+        #expect(try home.open().list().map(\.entry.name) == before)
+        // Renaming an entry to its own name, and re-adding it under its name, stay allowed.
+        #expect(await Self.gateways(home, ["rename", "Studio", "Studio"]).status == 0)
+        #expect(await Self.gateways(home, ["add", "one.lan", "--name", "Studio"]).status == 0)
+    }
+
     @Test func renameForgetAndTrust() async throws {
         let home = Home()
         let id = try Self.storePaired(try home.open(), host: "gw.example", name: "Old")
@@ -162,8 +230,8 @@ import Testing
 
     @Test func trustWithoutAFingerprintNeedsATLSRoute() async throws {
         let home = Home()
-        _ = await Self.gateways(home, ["add", "plain.lan"])
-        let result = await Self.gateways(home, ["trust", "plain.lan:18789"])
+        _ = await Self.gateways(home, ["add", "plain.local"])
+        let result = await Self.gateways(home, ["trust", "plain.local:18789"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("plaintext"))
     }
@@ -299,6 +367,20 @@ import Testing
         #expect(Set(try registry.boltedIDs()).count == 200)
         #expect(Set(entries.map(\.entry.name).filter { $0.hasPrefix("renamed-") }) == Set((0..<8).map { "renamed-\($0)" }))
         #expect(try registry.consistencyProblems().isEmpty)
+    }
+
+    /// Sixteen processes creating one registry at once: each switches the new file to WAL,
+    /// which SQLite answers with an immediate SQLITE_BUSY to all but one (no busy wait). That
+    /// was the "locked for 10 s" an eight-process run saw in no time; every one must succeed.
+    @Test func processesCreatingTheRegistryAtOnceAllSucceed() throws {
+        for _ in 0..<12 {
+            let home = Home()
+            let processes = try (0..<16).map { index in
+                try GatewaysProcess([LabHosts.clawpair, "gateways", "add", "first\(index).local", "--home", home.path])
+            }
+            for (index, process) in processes.enumerated() { #expect(process.wait() == 0, "process \(index): \(process.stderr)") }
+            #expect(try home.open().list().count == 16)
+        }
     }
 
     /// A process paused inside forget's transaction, after the DELETE, is killed: the

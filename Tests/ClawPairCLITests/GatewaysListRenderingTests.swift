@@ -16,6 +16,7 @@ import Testing
         let registry = try home.open()
         var random = SplitMix64(seed: seed)
         var entries: [GatewayEntry] = []
+        var usedNames: Set<[UInt8]> = []
         for index in 0..<count {
             let id: GatewayID
             let kind: GatewayEntry.Kind = random.chance(0.3) ? .discovered : .manual
@@ -27,7 +28,10 @@ import Testing
                 // The index first: SQLite takes bound text up to a NUL, and ids must stay unique.
                 id = GatewayID(rawValue: "\(index)|" + random.hostile(maxPieces: 10))
             }
-            var entry = GatewayEntry(id: id, kind: kind, name: random.name())
+            // Names are unique in the registry (compared as SQLite does: bytes, up to a NUL).
+            var name = random.name()
+            while !usedNames.insert(Array(name.utf8.prefix { $0 != 0 })).inserted { name = random.name() }
+            var entry = GatewayEntry(id: id, kind: kind, name: name)
             if kind == .manual || random.chance(0.2) {
                 // Incomplete parts (no tls, no port) leave no configured URL.
                 entry.host = random.chance(0.8) ? random.host() : nil

@@ -28,13 +28,6 @@ import ClawPairKit
         #expect(try JSONParser.parse(result.stdout)["error"]?["code"] == "PROBE_TARGET_INVALID")
     }
 
-    @Test func expiredSetupCode_exit3() async throws {
-        let code = Base64URL.encode(Array(#"{"url":"wss://gw.example.com","expiresAtMs":1000,"bootstrapToken":"t"}"#.utf8))
-        let result = await runCLI(["probe", code, "--json"])
-        #expect(result.status == 3)
-        #expect(try JSONParser.parse(result.stdout)["error"]?["code"] == "SETUP_CODE_EXPIRED")
-    }
-
     @Test func plaintextToAPublicHost_exit5() async throws {
         let result = await runCLI(["probe", "ws://gateway.example.com:18789", "--json"])
         #expect(result.status == 5)
@@ -48,7 +41,9 @@ import ClawPairKit
         let port = try TCPListener(bindingTo: .loopbackIPv4(port: 0), reactor: IOReactor()).localAddress.port
         let result = await runCLI(["probe", "127.0.0.1:\(port)"])
         #expect(result.status == 4)
-        #expect(result.stdout.contains("#1 ws://127.0.0.1:\(port)"))
+        // No scheme: wss:// first, then ws:// (loopback may use plaintext).
+        #expect(result.stdout.contains("#1 wss://127.0.0.1:\(port)"))
+        #expect(result.stdout.contains("#2 ws://127.0.0.1:\(port)"))
         #expect(result.stdout.contains("TCP_REFUSED"))
         #expect(result.stdout.contains("verdict: TCP_REFUSED at tcp"))
         #expect(result.stdout.contains("remedy: nothing listens on 127.0.0.1:\(port)"))

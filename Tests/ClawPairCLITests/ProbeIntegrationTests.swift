@@ -75,7 +75,8 @@ import ClawPairTestSupport
         #expect(dropped.status == 4)
         #expect(dropped.json["verdict"]?["layer"] == "tcp")
         #expect(dropped.json["verdict"]?["code"] == "TCP_TIMEOUT")
-        #expect(okStatuses(dropped.json) == [false])
+        // No scheme: wss:// then ws:// (a LAN address may use plaintext), both dropped.
+        #expect(okStatuses(dropped.json) == [false, false])
 
         // Nothing listens: TCP_REFUSED, with the gateway.bind remedy.
         let refused = try probe(lab, ["\(lab.gateway):1"])

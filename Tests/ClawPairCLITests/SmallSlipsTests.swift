@@ -54,9 +54,9 @@ import Testing
 
     @Test func showSaysNoTLSForAPlaintextEntry() async throws {
         let home = GatewaysCommandTests.Home()
-        #expect(await GatewaysCommandTests.gateways(home, ["add", "ws://plain.lan:18789"]).status == 0)
+        #expect(await GatewaysCommandTests.gateways(home, ["add", "ws://plain.local:18789"]).status == 0)
         #expect(await GatewaysCommandTests.gateways(home, ["add", "wss://secure.lan:443"]).status == 0)
-        let plain = await GatewaysCommandTests.gateways(home, ["show", "plain.lan:18789"])
+        let plain = await GatewaysCommandTests.gateways(home, ["show", "plain.local:18789"])
         #expect(plain.stdout.contains("none (ws://, no TLS)") && !plain.stdout.contains("system trust"), "\(plain.stdout)")
         let secure = await GatewaysCommandTests.gateways(home, ["show", "secure.lan:443"])
         #expect(secure.stdout.contains("none (system trust)"), "\(secure.stdout)")

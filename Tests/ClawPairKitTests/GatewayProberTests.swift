@@ -23,7 +23,7 @@ import Testing
 
     /// One URL: a manual route; several: a setup code's routes.
     func candidates(_ urls: [String]) -> [RouteCandidate] {
-        if urls.count == 1 { return RouteList(manual: try! GatewayRoute(url: urls[0])).candidates }
+        if urls.count == 1 { return RouteList(manual: [try! GatewayRoute(url: urls[0])]).candidates }
         let rest = urls.dropFirst().map { "\"\($0)\"" }.joined(separator: ",")
         let code = try! SetupCodeReader.read(#"{"url":"\#(urls[0])","urls":[\#(rest)]}"#, nowMs: 0)
         return RouteList(setupCode: code).candidates

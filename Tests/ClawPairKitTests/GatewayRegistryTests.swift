@@ -284,6 +284,20 @@ import Testing
 
     // MARK: Pairing results
 
+    @Test func aPairingUnderAnotherEntrysNameIsStoredUnderTheNextFreeNumber() throws {
+        let registry = try Home().open()
+        let a = try Self.manual("a.lan", name: "Studio"), b = try Self.manual("b.lan", name: "Studio"), c = try Self.manual("c.lan", name: "Studio")
+        #expect(try registry.storePairing(Self.pairing(a)) == "Studio")
+        // The gateway has issued its tokens: they are kept, under a name no one else has.
+        #expect(try registry.storePairing(Self.pairing(b)) == "Studio (2)")
+        #expect(try registry.storePairing(Self.pairing(c)) == "Studio (3)")
+        #expect(try registry.record(b.id)?.deviceToken(role: "node") != nil)
+        // Re-pairing keeps an entry's own name.
+        #expect(try registry.storePairing(Self.pairing(a)) == "Studio")
+        #expect(try registry.resolve("Studio") == a.id && registry.resolve("Studio (2)") == b.id)
+        #expect(throws: ClawPairError(.registryNameInUse, "")) { try registry.rename(c.id, to: "Studio") }
+    }
+
     @Test func storePairingKeepsEverythingAndFocusesTheFirstGateway() throws {
         let registry = try Home().open()
         let a = try Self.manual("a.lan"), b = try Self.manual("b.lan")
@@ -368,7 +382,10 @@ import Testing
         }
         #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.resolve("nothing") }
         #expect(throws: ClawPairError(.registryNotFound, "")) { try registry.resolve("") }
-        try registry.upsert(try Self.manual("x.lan", name: "Studio"))
+        // Names are unique now (upsert refuses "Studio" again), but a registry written before
+        // may hold two: the name is then ambiguous, never a guess.
+        try registry.upsert(try Self.manual("x.lan", name: "X"))
+        try registry.connection.statement("UPDATE entries SET name = 'Studio' WHERE name = 'X'").run([])
         #expect(throws: ClawPairError(.registryAmbiguous, "")) { try registry.resolve("Studio") }
     }
 

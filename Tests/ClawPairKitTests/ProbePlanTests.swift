@@ -26,11 +26,16 @@ import Testing
     }
 
     @Test func manualHostAndRegistrySeam() throws {
-        let target = try ProbeTarget.classify("gateway.lan:9000", nowMs: 0)
+        let target = try ProbeTarget.classify("192.168.1.9:9000", nowMs: 0)
         let plan = ProbePlan(target: target, registryRoute: try GatewayRoute(url: "wss://gw.tail1234.ts.net"))
-        #expect(plan.candidates.map(\.route.url) == ["wss://gw.tail1234.ts.net:443", "ws://gateway.lan:9000"])
-        #expect(plan.candidates.map(\.source) == [.registry, .manual])
-        #expect(plan.target == "ws://gateway.lan:9000")
+        // No scheme: wss first, then ws (a LAN address may use plaintext).
+        #expect(plan.candidates.map(\.route.url) == ["wss://gw.tail1234.ts.net:443", "wss://192.168.1.9:9000", "ws://192.168.1.9:9000"])
+        #expect(plan.candidates.map(\.source) == [.registry, .manual, .manual])
+        #expect(plan.target == "192.168.1.9:9000 (no scheme: wss://, then ws://)")
+        // A host that is not local: wss only, and the plan says why ws is not tried.
+        let remote = ProbePlan(target: try ProbeTarget.classify("gateway.lan:9000", nowMs: 0))
+        #expect(remote.candidates.map(\.route.url) == ["wss://gateway.lan:9000"])
+        #expect(remote.skipped.count == 1 && remote.skipped[0].hasPrefix("ws://gateway.lan:9000: not tried"))
     }
 
     @Test func instanceNameRoutesComeFromDiscovery() throws {

@@ -25,6 +25,22 @@ import Testing
         RouteProbe(candidate: candidate(url, order), stages: [.dns, .tcp, .http, .gateway].map { stage($0, .passed) })
     }
 
+    /// A host without a scheme (wss then ws): the ws route a TLS port hung up on only echoes
+    /// the wss route that completed a handshake, so the wss failure is the verdict; alone,
+    /// a ws route hung up on says "try wss://".
+    @Test func aPlaintextUpgradeThatMetTheTLSPortYieldsToTheWssRoute() {
+        let wss = Self.failed("wss://gw.local:18789", 0, at: .tls, "TLS_UNTRUSTED", detail: ["fingerprint": "ab"])
+        let ws = Self.failed("ws://gw.local:18789", 1, at: .http, "WS_UPGRADE_REJECTED", detail: ["ended": "closed"])
+        let verdict = ProbeVerdict.decide([wss, ws])
+        #expect(verdict.code?.rawValue == "TLS_UNTRUSTED")
+        #expect(verdict.route == "wss://gw.local:18789")
+        let alone = ProbeVerdict.decide([Self.failed("ws://gw.local:18789", 0, at: .http, "WS_UPGRADE_REJECTED", detail: ["ended": "notHTTP"])])
+        #expect(alone.remedy?.hasSuffix("try wss://gw.local:18789") == true, "\(alone.remedy ?? "")")
+        // A timeout is no sign of TLS.
+        let slow = ProbeVerdict.decide([Self.failed("ws://gw.local:18789", 0, at: .http, "WS_UPGRADE_REJECTED")])
+        #expect(slow.remedy?.contains("try wss://") == false)
+    }
+
     @Test func earliestOrderedSuccessWins() {
         let routes = [
             Self.failed("ws://10.0.0.1:18789", 0, at: .tcp, "TCP_TIMEOUT"),

@@ -52,7 +52,7 @@ import Testing
                     registry: route("ws://192.168.1.20:18789"),
                     setupCode: code("wss://gw.example", "ws://192.168.1.20:18789"),
                     discovered: [gateway("Studio", addresses: ["192.168.1.20"])],
-                    manual: route("wss://gw.example:443"))
+                    manual: [route("wss://gw.example:443")])
             },
             expected: ["ws://192.168.1.20:18789@registry", "wss://gw.example:443@setupCode"]),
         Row(
@@ -77,7 +77,7 @@ import Testing
         Row(
             name: "manual host last",
             list: {
-                RouteList(setupCode: code("wss://gw.example"), manual: try! GatewayRoute(manual: "192.168.1.5"))
+                RouteList(setupCode: code("wss://gw.example"), manual: [try! GatewayRoute(manual: "192.168.1.5")])
             },
             expected: ["wss://gw.example:443@setupCode", "ws://192.168.1.5:18789@manual"]),
     ]
@@ -114,4 +114,17 @@ import Testing
     func rejectsManualHosts(text: String) {
         #expect(throws: GatewayRoute.SyntaxError.self) { try GatewayRoute(manual: text) }
     }
+
+    /// A host typed without a scheme: wss first, then ws only where plaintext is allowed.
+    @Test(arguments: [
+        ("gw1.local", ["wss://gw1.local:18789", "ws://gw1.local:18789"]),
+        ("10.0.0.5:18789", ["wss://10.0.0.5:18789", "ws://10.0.0.5:18789"]),
+        ("gw.example.invalid", ["wss://gw.example.invalid:18789"]),
+        ("100.64.0.7", ["wss://100.64.0.7:18789"]),
+        ("box.tail1234.ts.net", ["wss://box.tail1234.ts.net:443"]),
+    ])
+    func schemeCandidates(text: String, urls: [String]) throws {
+        #expect(try GatewayRoute(manual: text).schemeCandidates.map(\.url) == urls)
+    }
+
 }

@@ -27,13 +27,7 @@ enum DiscoveryOptions {
         case (false, false): break
         }
         options.interfaceName = arguments.value(.interface)
-        if let server = arguments.value(.dns) {
-            do {
-                options.dnsServers = [try DNSServerAddress(parsing: server)]
-            } catch {
-                throw UsageError(error.message)
-            }
-        }
+        options.dnsServers = try dnsServers(arguments)
         options.followBrowseDomains = arguments[.browseDomains]
         // A hint only: without a state directory, browse just does not remember; but a
         // --home that cannot be used is the caller's mistake.
@@ -49,6 +43,16 @@ enum DiscoveryOptions {
             throw UsageError("--backend avahi browses local. only; add --domain local. or choose another backend")
         }
         return options
+    }
+
+    /// The `--dns` server, nil without one: the system resolver's (browse, resolve and probe read it alike).
+    static func dnsServers(_ arguments: ParsedArguments) throws(UsageError) -> [DNSServerAddress]? {
+        guard let server = arguments.value(.dns) else { return nil }
+        do {
+            return [try DNSServerAddress(parsing: server)]
+        } catch {
+            throw UsageError(error.message)
+        }
     }
 
     /// `texts` as browse domains (default local.), `$OPENCLAW_WIDE_AREA_DOMAIN` added,
@@ -72,7 +76,8 @@ enum DiscoveryOptions {
 }
 
 extension OptionSpec {
-    fileprivate static let domain = OptionSpec(
+    /// Shared with probe (an instance-name TARGET is looked up the same way).
+    static let domain = OptionSpec(
         repeated: "domain", metavar: "D", help: "Browse domain D (repeatable); default local. Any domain but local. uses unicast DNS-SD.")
     fileprivate static let timeout = OptionSpec(value: "timeout", metavar: "SECONDS", help: "How long to browse (default 2; decimals allowed).")
     fileprivate static let service = OptionSpec(
@@ -82,7 +87,7 @@ extension OptionSpec {
     fileprivate static let ipv6 = OptionSpec(flag: "ipv6", help: "IPv6 addresses only.")
     fileprivate static let backend = OptionSpec(
         value: "backend", metavar: "auto|avahi|unicast", help: "auto: local. by Avahi, other domains by unicast DNS (default).")
-    fileprivate static let dns = OptionSpec(
+    static let dns = OptionSpec(
         value: "dns", metavar: "SERVER[:PORT]", help: "Ask this DNS server for unicast domains instead of /etc/resolv.conf's.")
     fileprivate static let browseDomains = OptionSpec(
         flag: "browse-domains", help: "Also browse the domains that b._dns-sd._udp.<domain> lists (RFC 6763 §11).")

@@ -5,13 +5,21 @@ enum ProbeCommand: Command {
     static let spec = CommandSpec(
         name: "probe",
         summary: "Diagnose the routes to a gateway: dns, tcp, tls, WebSocket upgrade, connect.challenge.",
-        usage: "TARGET [--timeout S] [--all] [--json] [--fingerprint HEX] [--header 'Name: value']… [--header-file FILE|-] [--show-secrets]",
+        usage: "TARGET|- [--timeout S] [--all] [--json] [--fingerprint HEX] [--header 'Name: value']… [--header-file FILE|-] [--domain D]… [--dns SERVER[:PORT]] [--show-secrets]",
         positionals: 1...1,
-        options: [.timeout, .all, .fingerprint, .header, .headerFile, .service, .domain, .home, .json, .showSecrets],
+        options: [.timeout, .all, .fingerprint, .header, .headerFile, .service, .domain, .dns, .home, .json, .showSecrets],
         discussion: """
             TARGET is a paired gateway's registry id, name or unique id prefix (its last proven
-            route first, its stored pin kept), a setup code, a ws:// or wss:// URL, host[:port]
-            (port 18789, 443 for *.ts.net), or an instance name as browse shows it (quote it).
+            route first, its stored pin kept), a setup code (- reads it from standard input; an
+            expired one is still probed, with a warning that it cannot pair), a ws:// or wss://
+            URL, host[:port] (port 18789, 443 for *.ts.net), or a name as browse prints it in
+            NAME (display name or instance name; quote it). A host without a scheme is probed
+            as wss:// first, then as ws:// if the host is local (localhost, loopback, *.local,
+            10/8, 172.16/12, 192.168/16, 169.254/16, fe80::/10, fc00::/7); the verdict names the
+            route that worked. A one-word name without dots that a gateway on --domain (default
+            local.; --dns asks that server for unicast domains) is known by is that gateway. A
+            name that matches several registry entries or gateways is exit 3,
+            REGISTRY_AMBIGUOUS, with the candidates: the probe never guesses.
             Every route is probed stage by stage: dns, tcp, tls (wss only; the setup code's or
             stored pin, --fingerprint, else system trust), http (the WebSocket upgrade) and gateway (a connect.challenge event
             within 6 s). Routes start 250 ms apart, or as soon as the one before failed, so a
@@ -32,7 +40,8 @@ enum ProbeCommand: Command {
             (host:port:address[,…]) pins names to addresses as curl's --resolve does.
 
             --json prints {target, verdict:{ok, route, layer, code, message, remedy},
-            routes:[{url, source, order, ok, stages:[{layer, ok, ms, detail}], failure}]}.
+            routes:[{url, source, order, ok, stages:[{layer, ok, ms, detail}], failure}]}, and
+            warnings:[{code, message}] when there is one (SETUP_CODE_EXPIRED).
 
             Exit status: 0 when some route reached the gateway; 5 for TLS_UNTRUSTED,
             TLS_NAME_MISMATCH, TLS_EXPIRED, TLS_PIN_MISMATCH and PLAINTEXT_NOT_ALLOWED; 6 for
@@ -53,6 +62,8 @@ enum ProbeCommand: Command {
         let serviceType: String?
         /// `--domain`s as given: read only for an instance-name TARGET.
         let domains: [String]
+        /// `--dns`: the server unicast domains are asked (nil: the system resolver's).
+        let dnsServers: [DNSServerAddress]?
         let home: String?
         /// Secret values among the headers given (all of `--header-file`'s, `--header`'s
         /// secret-looking ones): hidden in the report unless `--show-secrets`.
@@ -93,33 +104,50 @@ enum ProbeCommand: Command {
                 secrets.append(value)
             }
         }
+        if arguments.positionals[0] == "-" && arguments.value(.headerFile) == "-" {
+            throw UsageError("TARGET - and --header-file - both read standard input: give the headers in a file")
+        }
         options.showSecrets = arguments[.showSecrets]
         if let text = environment[ResolveOverrides.environmentVariable] {
             options.overrides = try ResolveOverrides(parsing: text)
         }
         return Options(
             target: arguments.positionals[0], prober: options, mode: arguments[.all] ? .all : .firstSuccess,
-            serviceType: arguments.value(.service), domains: arguments.values(.domain),
+            serviceType: arguments.value(.service), domains: arguments.values(.domain), dnsServers: try DiscoveryOptions.dnsServers(arguments),
             home: arguments.value(.home), secrets: secrets)
     }
 
     static func run(_ probe: Options, _ context: CommandContext) async throws -> ExitStatus {
         var options = probe.prober
-        let text = probe.target
+        // `-`: the setup code (or any target) from standard input, as decode and pair read it.
+        let text = probe.target == "-" ? try context.console.readPastedCode(command: "probe").trimmingWhitespace() : probe.target
+        let nowMs = context.console.nowMs()
         let plan: ProbePlan
-        let paired = registryTarget(text, home: probe.home, context)
+        let paired = try registryTarget(text, home: probe.home, context)
         var secrets = probe.secrets
         // A registry id or name (issue #6) wins over a host or instance name of the same spelling.
         if let paired {
             plan = paired.plan(fingerprint: options.pin)
             secrets += paired.storedSecrets.map(\.revealed)
         } else {
-            let target = try ProbeTarget.classify(text, nowMs: context.console.nowMs())
+            var target = try ProbeTarget.classify(text, nowMs: nowMs, acceptExpired: true)
             var discovered: [DiscoveredGateway] = []
-            if case .instanceName(let name) = target {
-                discovered = [try await discover(name, probe, context)]
+            switch target {
+            case .instanceName(let name):
+                guard let gateway = try await discover(name, probe, context) else { throw notFound(name, probe, context) }
+                discovered = [gateway]
+            case .host where Self.mayBeInstanceName(text):
+                // `kitchen`: a gateway browse shows by that name, before a host of that name.
+                if let gateway = try await discover(text, probe, context, required: false) {
+                    target = .instanceName(text)
+                    discovered = [gateway]
+                }
+            default: break
             }
-            plan = ProbePlan(target: target, discovered: discovered, fingerprint: options.pin)
+            plan = ProbePlan(target: target, discovered: discovered, fingerprint: options.pin, nowMs: nowMs)
+        }
+        for warning in plan.warnings {
+            context.console.printError("clawpair probe: warning: \(warning.message)" + (warning.remedy.map { "; \($0)" } ?? "") + "\n")
         }
         guard !plan.candidates.isEmpty else {
             throw ClawPairError(
@@ -161,15 +189,16 @@ enum ProbeCommand: Command {
     }
 
     /// The paired gateway `text` names, when it is not a setup code or URL (those classify
-    /// on their own) and the registry (never created here) knows it.
-    static func registryTarget(_ text: String, home: String?, _ context: CommandContext) -> PairedGatewayTarget? {
-        switch try? ProbeTarget.classify(text, nowMs: context.console.nowMs()) {
+    /// on their own) and the registry (never created here) knows it; a name several entries
+    /// match is `REGISTRY_AMBIGUOUS`.
+    static func registryTarget(_ text: String, home: String?, _ context: CommandContext) throws(ClawPairError) -> PairedGatewayTarget? {
+        switch try? ProbeTarget.classify(text, nowMs: context.console.nowMs(), acceptExpired: true) {
         case .setupCode?, .url?: return nil
         case .host?, .instanceName?, nil: break
         }
         guard let directory = try? StateDirectory.resolve(home: home, environment: context.console.environment)
         else { return nil }
-        return PairedGatewayTarget.lookup(text, in: directory)
+        return try PairedGatewayTarget.lookup(text, in: directory)
     }
 
     /// What every request carries (``GatewayRequestHeaders``): a paired target's custom
@@ -212,22 +241,36 @@ enum ProbeCommand: Command {
         return headers
     }
 
-    private static func discover(_ name: String, _ probe: Options, _ context: CommandContext) async throws -> DiscoveredGateway {
+    /// One word, no dots, no port, not an address or `localhost`: what could be a one-word
+    /// instance name as well as a host name.
+    static func mayBeInstanceName(_ text: String) -> Bool {
+        let word = HostPolicy.normalize(text)
+        return !word.isEmpty && !text.contains { ".:[%".contains($0) } && !HostPolicy.isLoopback(word) && IPAddress(word) == nil
+    }
+
+    /// The gateway browse shows as `name` (``GatewayNameMatch``), nil when none answered;
+    /// several are `REGISTRY_AMBIGUOUS`. When `required`, a browse that could not run (no
+    /// avahi-daemon) is its error; otherwise a host of that name is probed instead.
+    private static func discover(
+        _ name: String, _ probe: Options, _ context: CommandContext, required: Bool = true
+    ) async throws -> DiscoveredGateway? {
         var options = GatewayDiscovery.Options()
         if let service = probe.serviceType { options.serviceType = service }
-        let domains = try DiscoveryOptions.domains(probe.domains, environment: context.console.environment)
-        options.domains = domains
+        options.domains = try DiscoveryOptions.domains(probe.domains, environment: context.console.environment)
+        options.dnsServers = probe.dnsServers
         context.progress("looking for \(TerminalText.escape(name))…\r")
         let result = try await GatewayDiscovery(options: options).browse()
         context.progress(String(repeating: " ", count: 60) + "\r")
-        let wanted = name.collapsingWhitespace().lowercased()
-        guard let gateway = result.gateways.first(where: { $0.instance.collapsingWhitespace().lowercased() == wanted }) else {
-            if let failure = result.problems.first(where: { $0.error.code.category == .environment })?.error { throw failure }
-            throw ClawPairError(
-                .gatewayNotFound, "no gateway instance \"\(name)\" in \(domains.map(\.name).joined(separator: ", "))",
-                remedy: "run `clawpair browse` to see the names, or probe the gateway's host or URL")
-        }
-        return gateway
+        if let gateway = try GatewayNameMatch.find(name, in: result.gateways) { return gateway }
+        if required, let failure = result.problems.first(where: { $0.error.code.category == .environment })?.error { throw failure }
+        return nil
+    }
+
+    private static func notFound(_ name: String, _ probe: Options, _ context: CommandContext) -> ClawPairError {
+        let domains = (try? DiscoveryOptions.domains(probe.domains, environment: context.console.environment)) ?? []
+        return ClawPairError(
+            .gatewayNotFound, "no gateway instance \"\(name)\" in \(domains.map(\.name).joined(separator: ", "))",
+            remedy: "run `clawpair browse` to see the names, or probe the gateway's host or URL")
     }
 }
 
@@ -245,6 +288,4 @@ extension OptionSpec {
         help: "Headers for the upgrade from FILE (- = standard input), one 'Name: value' per line; for secret ones.")
     fileprivate static let service = OptionSpec(
         value: "service", metavar: "TYPE", help: "Service type for an instance-name TARGET (default _openclaw-gw._tcp).")
-    fileprivate static let domain = OptionSpec(
-        repeated: "domain", metavar: "D", help: "Browse domain for an instance-name TARGET (repeatable; default local.).")
 }

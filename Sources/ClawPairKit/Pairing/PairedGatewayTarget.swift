@@ -20,12 +20,12 @@ public struct PairedGatewayTarget: Sendable {
 
     /// The entry `text` names (exact id, exact name or unique id prefix) in the registry of
     /// `directory`; nil when there is no registry there (it is not created), the text names
-    /// no entry (or several), or the entry has no route.
-    public static func lookup(_ text: String, in directory: StateDirectory) -> PairedGatewayTarget? {
+    /// no entry, or the entry has no route. Text that names several entries is
+    /// `REGISTRY_AMBIGUOUS` (with the candidates), not a guess at a host of that name.
+    public static func lookup(_ text: String, in directory: StateDirectory) throws(ClawPairError) -> PairedGatewayTarget? {
         let path = directory.appending(GatewayRegistry.fileName)
-        guard FileAccess.exists(path), let registry = try? GatewayRegistry(path: path),
-            let id = try? registry.resolve(text), let record = try? registry.record(id)
-        else { return nil }
+        guard FileAccess.exists(path), let registry = try? GatewayRegistry(path: path) else { return nil }
+        guard let id = try registry.resolveIfKnown(text), let record = try? registry.record(id) else { return nil }
         let proven = record.entry.provenRoute.flatMap { try? GatewayRoute(url: $0) }
         let configured = record.entry.configuredRoute
         guard proven != nil || configured != nil else { return nil }

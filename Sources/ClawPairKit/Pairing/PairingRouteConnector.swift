@@ -22,10 +22,8 @@ struct PairingRouteConnector: Sendable {
     /// Opens `route`, requiring `pin` when given (else system trust). Never sends a credential.
     func open(_ route: GatewayRoute, pin: TLSPin?) async throws(PairingRouteFailure) -> PairingOpenedRoute {
         // Credentials follow on this connection: plaintext only to local hosts (spec/setup-codes.md).
-        guard route.tls || route.isLocal else {
-            throw PairingRouteFailure(route: route, error: ClawPairError(
-                .plaintextNotAllowed, "plaintext ws:// to \(route.host) is refused: credentials go in plaintext only to local-network and loopback hosts",
-                remedy: "use a wss:// route (for example Tailscale Serve) for this gateway"))
+        if let refusal = route.plaintextRefusal() {
+            throw PairingRouteFailure(route: route, error: refusal)
         }
         guard let port = UInt16(exactly: route.port) else {
             throw PairingRouteFailure(route: route, error: ClawPairError(.setupCodeInvalid, "\(route.url) has no usable port"))

@@ -68,7 +68,7 @@ public struct GatewayProber<C: Clock>: Sendable where C.Duration == Duration {
             }
         }
         _ = await StaggeredRace(stagger: stagger, clock: clock).run(attempts)
-        return ProbeReport(target: plan.target, routes: recorders.map { $0.snapshot() }, skipped: plan.skipped)
+        return ProbeReport(target: plan.target, routes: recorders.map { $0.snapshot() }, skipped: plan.skipped, warnings: plan.warnings)
     }
 }
 

@@ -61,14 +61,9 @@ public struct RouteProber: Sendable {
     func probe(pin: TLSPin?, recorder: RouteProbeRecorder, onReached: @Sendable () -> Void = {}) async -> Bool {
         let route = recorder.candidate.route
         // Refused before any packet: the session after a probe would carry credentials.
-        guard route.tls || route.isLocal else {
+        if let refusal = route.plaintextRefusal() {
             recorder.begin(.tls)
-            recorder.fail(
-                .tls,
-                ClawPairError(
-                    .plaintextNotAllowed,
-                    "plaintext ws:// to \(route.host) is refused: only local-network and loopback hosts may use ws://"),
-                detail: ["scheme": "ws", "host": .string(route.host)])
+            recorder.fail(.tls, refusal, detail: ["scheme": "ws", "host": .string(route.host)])
             return false
         }
         guard let port = UInt16(exactly: route.port) else { return false }
@@ -158,7 +153,7 @@ public struct RouteProber: Sendable {
             result = try await upgrade.perform(on: stream, until: CommandDeadline.end(of: options.stageTimeout, within: options.deadline))
         } catch {
             if Task.isCancelled { return false }
-            recorder.fail(.http, Self.upgradeFailure(error, timeout: Self.waited(since: upgradeStart)))
+            recorder.fail(.http, Self.upgradeFailure(error, timeout: Self.waited(since: upgradeStart)), detail: Self.upgradeFailureDetail(error))
             await stream.close(until: .now + Self.closeGrace)
             return false
         }
@@ -270,6 +265,17 @@ public struct RouteProber: Sendable {
             return error
         default:
             return ClawPairError(.wsUpgradeRejected, "the WebSocket upgrade failed: \(error)")
+        }
+    }
+
+    /// How the upgrade ended without an answer: `closed` (the peer hung up) or `notHTTP` (it
+    /// sent something else), which is what a TLS port does to a plaintext request (the
+    /// remedy then says "try wss://"); nothing for a timeout.
+    static func upgradeFailureDetail(_ error: any Error) -> JSONValue {
+        switch error {
+        case let error as NetworkError where error.code != .timedOut: ["ended": "closed"]
+        case is HTTPWireError: ["ended": "notHTTP"]
+        default: .object([])
         }
     }
 

@@ -14,6 +14,9 @@ extension ClawPairError.Code {
     public static let registryAmbiguous = Self("REGISTRY_AMBIGUOUS", .invalidInput)
     /// The request conflicts with the focus: unbolting the focused gateway (exit 3).
     public static let registryFocused = Self("REGISTRY_FOCUSED", .invalidInput)
+    /// The name is another entry's: names are unique, so an ID argument never has to guess
+    /// (exit 3).
+    public static let registryNameInUse = Self("REGISTRY_NAME_IN_USE", .invalidInput)
     /// A gateway name, address or other registry value is not acceptable (exit 3).
     public static let registryInvalid = Self("REGISTRY_INVALID", .invalidInput)
 }

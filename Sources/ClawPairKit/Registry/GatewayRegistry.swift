@@ -44,7 +44,7 @@ public final class GatewayRegistry {
         let version = try connection.integerPragma("user_version")
         try RegistryMigrations.refuseNewer(version, connection)
         try connection.execute("PRAGMA foreign_keys = ON")
-        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.enableWriteAheadLog()
         // In WAL mode NORMAL never corrupts and never mixes states; only a power cut may
         // lose the last change, which is the trade-off SQLite recommends for WAL.
         try connection.execute("PRAGMA synchronous = NORMAL")
@@ -61,11 +61,22 @@ public final class GatewayRegistry {
 
     /// Adds `entry`, or updates the entry with the same id (the same gateway added twice is
     /// one entry). The existing name is kept unless `rename`; the proven route, Access origin
-    /// and last connection are kept when `entry` has none.
+    /// and last connection are kept when `entry` has none. Names are unique: with `rename`
+    /// (a name the user chose) a name another entry has is refused
+    /// (``ClawPairError/Code/registryNameInUse``); a new entry's default name (`host:port`)
+    /// that is taken becomes `name (2)` (or the next free number).
     @discardableResult
     public func upsert(_ entry: GatewayEntry, rename: Bool = true) throws(ClawPairError) -> UpsertOutcome {
         try Self.validateStorable(name: entry.name)
-        return try connection.write { () throws(ClawPairError) in try upsertInTransaction(entry, rename: rename) }
+        return try connection.write { () throws(ClawPairError) in
+            var entry = entry
+            if rename {
+                try requireNameFree(entry.name, for: entry.id)
+            } else if try !exists(entry.id) {
+                entry.name = try freeName(entry.name, for: entry.id)
+            }
+            return try upsertInTransaction(entry, rename: rename)
+        }
     }
 
     private func upsertInTransaction(_ entry: GatewayEntry, rename: Bool) throws(ClawPairError) -> UpsertOutcome {
@@ -97,6 +108,7 @@ public final class GatewayRegistry {
         try Self.validate(name: name)
         try connection.write { () throws(ClawPairError) in
             try requireExists(id)
+            try requireNameFree(name, for: id)
             try connection.statement("UPDATE entries SET name = ?2 WHERE id = ?1").run([.text(id.rawValue), .text(name)])
         }
     }
@@ -218,16 +230,21 @@ public final class GatewayRegistry {
     /// Stores what pairing learned in one transaction: the entry (added or updated), its
     /// credentials and custom headers, its pin and its device tokens, each replacing what the
     /// entry held before, and the focus when nothing is focused yet. Either all of it is
-    /// stored or, on any error, none of it.
-    public func storePairing(_ pairing: GatewayPairing) throws(ClawPairError) {
+    /// stored or, on any error, none of it. The gateway has issued its tokens by now, so a
+    /// name another entry has does not lose them: the entry is stored as `name (2)` (or the
+    /// next free number); the name it got is returned.
+    @discardableResult
+    public func storePairing(_ pairing: GatewayPairing) throws(ClawPairError) -> String {
         try Self.validateStorable(name: pairing.entry.name)
         for token in pairing.deviceTokens where token.role.isEmpty || token.scopes.contains(where: { $0.contains(" ") || $0.isEmpty }) {
             throw ClawPairError(.registryInvalid, "a device token has an empty role or a malformed scope")
         }
-        try connection.write { () throws(ClawPairError) in
+        return try connection.write { () throws(ClawPairError) -> String in
             let id = pairing.entry.id
             let key = SQLiteStatement.Value.text(id.rawValue)
-            _ = try upsertInTransaction(pairing.entry, rename: true)
+            var entry = pairing.entry
+            entry.name = try freeName(entry.name, for: id)
+            _ = try upsertInTransaction(entry, rename: true)
             let credentials = pairing.credentials
             try connection.statement("DELETE FROM secrets WHERE entry_id = ?1").run([key])
             if credentials.sharedToken != nil || credentials.password != nil || credentials.bootstrapToken != nil {
@@ -254,6 +271,7 @@ public final class GatewayRegistry {
                 try boltInTransaction(id)
                 try connection.statement("INSERT INTO focus (slot, entry_id) VALUES (1, ?1)").run([key])
             }
+            return entry.name
         }
     }
 
@@ -408,6 +426,17 @@ public final class GatewayRegistry {
         }
     }
 
+    /// ``resolve(_:)`` for a target that may name something else (a host, an instance): nil
+    /// when no entry matches, but several entries are still `REGISTRY_AMBIGUOUS`, never a
+    /// guess at the other meaning.
+    public func resolveIfKnown(_ argument: String) throws(ClawPairError) -> GatewayID? {
+        do {
+            return try resolve(argument)
+        } catch where error.code == .registryNotFound {
+            return nil
+        }
+    }
+
     /// Finds the entry an ID argument names (spec/cli.md): the exact stable id, else an
     /// exact name, else a unique prefix of a stable id. Unknown (`REGISTRY_NOT_FOUND`) and
     /// ambiguous (`REGISTRY_AMBIGUOUS`, listing the candidates) arguments are exit 3.
@@ -517,6 +546,27 @@ public final class GatewayRegistry {
         guard name.utf8.count <= maximumNameBytes else {
             throw ClawPairError(.registryInvalid, "a gateway name must be at most \(maximumNameBytes) bytes, not \(name.utf8.count)")
         }
+    }
+
+    /// The entry other than `id` named `name`, if any.
+    private func nameHolder(_ name: String, other id: GatewayID) throws(ClawPairError) -> GatewayID? {
+        try connection.statement("SELECT id FROM entries WHERE name = ?1 AND id != ?2 LIMIT 1")
+            .first([.text(name), .text(id.rawValue)]) { GatewayID(rawValue: $0.text(0)) }
+    }
+
+    private func requireNameFree(_ name: String, for id: GatewayID) throws(ClawPairError) {
+        guard let holder = try nameHolder(name, other: id) else { return }
+        throw ClawPairError(
+            .registryNameInUse, "the name '\(name)' is already \(holder)'s: names in the registry are unique",
+            remedy: "choose another name, or rename that gateway first: clawpair gateways rename \(ShellQuoting.quote(holder.rawValue)) NEW_NAME")
+    }
+
+    /// `name`, or `name (2)`, `name (3)`, … whichever no other entry has.
+    private func freeName(_ name: String, for id: GatewayID) throws(ClawPairError) -> String {
+        guard try nameHolder(name, other: id) != nil else { return name }
+        var number = 2
+        while try nameHolder("\(name) (\(number))", other: id) != nil { number += 1 }
+        return "\(name) (\(number))"
     }
 
     private func exists(_ id: GatewayID) throws(ClawPairError) -> Bool {

@@ -10,6 +10,8 @@ final class SQLiteConnection {
     private let handle: OpaquePointer
     /// The database file, for messages.
     let path: String
+    /// How long a lock is waited for (``busyTimeoutMs`` unless a test chose less).
+    private let lockWaitMs: Int32
     /// Statements prepared once and reused; finalized before the connection closes.
     private var statements: [String: SQLiteStatement] = [:]
 
@@ -30,6 +32,7 @@ final class SQLiteConnection {
     init(path: String, busyTimeoutMs: Int32 = SQLiteConnection.busyTimeoutMs) throws(ClawPairError) {
         try CLibrary.libsqlite3.require()
         self.path = path
+        lockWaitMs = busyTimeoutMs
         // Owner-only from the first byte: the database file is made 0600 before SQLite opens
         // it, and SQLite gives -wal and -shm the database file's mode. Not umask(2): it is
         // process-wide, so a child another thread spawns meanwhile (a daemon in the tests)
@@ -82,6 +85,28 @@ final class SQLiteConnection {
             throw Self.error(status, path: path, detail: message.map { String(cString: $0) } ?? "", context: "cannot run \(sql)")
         }
     }
+
+    /// Puts the database in WAL mode (a no-op once it is). On a registry several processes
+    /// create at once, the switch — it needs the only lock on the file — answers SQLITE_BUSY
+    /// at once to every process but the one switching, without the busy wait other statements
+    /// get (SQLite skips the handler where waiting could deadlock); that is what made one of
+    /// eight first `gateways add`s fail with "locked for 10 s" in no time. The winner's switch
+    /// takes milliseconds and leaves nothing to do, so a busy switch is tried again, within
+    /// the same busy timeout as any lock wait.
+    func enableWriteAheadLog() throws(ClawPairError) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(lockWaitMs))
+        while true {
+            do {
+                try execute("PRAGMA journal_mode = WAL")
+                return
+            } catch where error.code == .registryBusy && ContinuousClock.now < deadline {
+                Syscalls.sleep(for: Self.busyRetryPause)
+            }
+        }
+    }
+
+    /// Between two tries of a switch another process holds: about what the switch takes.
+    static let busyRetryPause: Duration = .milliseconds(5)
 
     /// The single integer a pragma such as `user_version` returns.
     func integerPragma(_ name: String) throws(ClawPairError) -> Int64 {

@@ -30,6 +30,11 @@ public struct ClawPairError: CodedError {
     }
 }
 
+// By code, as equality is (a report holding warnings is Hashable).
+extension ClawPairError: Hashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}
+
 extension ClawPairError {
     /// The class of failure; the CLI maps each to one exit status (spec/cli.md).
     public enum Category: Sendable, Hashable {

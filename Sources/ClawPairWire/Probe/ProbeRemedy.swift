@@ -37,7 +37,7 @@ public enum ProbeRemedy {
                 + "the gateway host with `openssl x509 -noout -fingerprint -sha256 -in CERT`, then re-pair or run "
                 + "`clawpair gateways trust`; otherwise something is intercepting the connection"
         case .plaintextNotAllowed:
-            return "use a wss:// URL (for a tailnet, Tailscale Serve gives one), or a LAN or loopback address"
+            return GatewayRoute.plaintextRemedy
         case .httpAccessChallenge:
             let login = detail["loginHost"]?.stringValue.map { " (sign-in at \($0))" } ?? ""
             return accessLogin(gateway.url) + login
@@ -48,6 +48,10 @@ public enum ProbeRemedy {
             let answered = status.map { "answered \($0)" } ?? "did not answer"
             return "the server at \(gateway.authority) \(answered) instead of a WebSocket upgrade: check the port and "
                 + "the path, and that a reverse proxy in front forwards WebSocket upgrades"
+        case .wsUpgradeRejected where plaintextMetTLS(route):
+            let secure = (try? GatewayRoute(host: host, port: port, tls: true, contextPath: gateway.contextPath))?.url ?? "wss://"
+            return "the server at \(gateway.authority) ended a plaintext upgrade without an HTTP answer, as a TLS port does: "
+                + "try \(secure)"
         case .wsUpgradeRejected, .wsProtocolError:
             return "something between here and the gateway does not speak WebSocket correctly: check the port, "
                 + "and that a proxy forwards the Upgrade and Connection headers"
@@ -59,6 +63,14 @@ public enum ProbeRemedy {
         default:
             return nil
         }
+    }
+
+    /// A `ws://` route whose upgrade was hung up on or answered with something not HTTP: the
+    /// port most likely speaks TLS (``RouteProber``'s `ended` detail).
+    public static func plaintextMetTLS(_ route: RouteProbe) -> Bool {
+        guard !route.candidate.route.tls, let failure = route.failure, failure.layer == .http else { return false }
+        let ended = route.stages.last { $0.layer == .http }?.detail["ended"]?.stringValue
+        return ended == "closed" || ended == "notHTTP"
     }
 
     /// The one remedy for a missing, expired or revoked Cloudflare Access session.

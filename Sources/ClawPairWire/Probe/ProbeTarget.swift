@@ -25,9 +25,11 @@ public enum ProbeTarget: Sendable, Hashable {
     /// Longest instance name: one DNS label (RFC 6763 §4.1.1).
     public static let maximumInstanceNameBytes = 63
 
-    /// Classifies `text`; `nowMs` (Unix ms) checks a setup code's expiry. Throws
-    /// ``ClawPairError/Code/probeTargetInvalid`` (or the setup code's own error).
-    public static func classify(_ text: String, nowMs: Int64) throws(ClawPairError) -> ProbeTarget {
+    /// Classifies `text`; `nowMs` (Unix ms) checks a setup code's expiry, unless
+    /// `acceptExpired` (probe: an expired code's routes can still be probed, as no credential
+    /// is sent). Throws ``ClawPairError/Code/probeTargetInvalid`` (or the setup code's own error).
+    public static func classify(_ text: String, nowMs: Int64, acceptExpired: Bool = false) throws(ClawPairError) -> ProbeTarget {
+        let nowMs = acceptExpired ? Int64.min : nowMs
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw invalid("the target is empty") }
         let lowered = trimmed.lowercased()
@@ -81,7 +83,10 @@ public enum ProbeTarget: Sendable, Hashable {
         case .setupCode(let code):
             let more = code.fallbacks.isEmpty ? "" : " and \(code.fallbacks.count) more route(s)"
             return "setup code for \(code.primary.url)\(more)"
-        case .url(let route), .host(let route): return route.url
+        case .url(let route): return route.url
+        case .host(let route):
+            let schemes = route.schemeCandidates.map { $0.tls ? "wss://" : "ws://" }.joined(separator: ", then ")
+            return "\(route.authority) (no scheme: \(schemes))"
         case .instanceName(let name): return name
         }
     }

@@ -41,7 +41,14 @@ public struct ProbeVerdict: Sendable, Hashable {
                 message: "\(winner.candidate.route.url) reached the gateway (connect.challenge received\(after))",
                 remedy: nil)
         }
-        let failed = ordered.filter { $0.failure != nil }
+        // A ws:// route that met a TLS port only echoes the wss:// route to the same host and
+        // port that completed a handshake: that one's failure is the real one.
+        let handshaken = Set(
+            ordered.filter { route in route.candidate.route.tls && route.stages.contains { $0.layer == .tls && $0.detail["fingerprint"] != nil } }
+                .map(\.candidate.route.authority))
+        let all = ordered.filter { $0.failure != nil }
+        let real = all.filter { !(ProbeRemedy.plaintextMetTLS($0) && handshaken.contains($0.candidate.route.authority)) }
+        let failed = real.isEmpty ? all : real
         guard let best = failed.min(by: { ($1.failure!.layer.depth, $0.candidate.order) < ($0.failure!.layer.depth, $1.candidate.order) })
         else {
             let message = routes.isEmpty ? "there is no route to probe" : "the probe ended before any route finished"

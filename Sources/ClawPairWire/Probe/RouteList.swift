@@ -27,7 +27,8 @@ public struct RouteCandidate: Sendable, Hashable {
 /// 3. discovery: the SRV addresses of every `local.` instance, then those of wide-area
 ///    instances, then the `wss://<tailnetDns>` hints (port 443, Tailscale Serve) in the same
 ///    instance order — the documented policy is Bonjour LAN before tailnet;
-/// 4. a manual host.
+/// 4. a manual host: a URL as given; a host without a scheme as ``GatewayRoute/schemeCandidates``
+///    (`wss://` first, then `ws://` where plaintext is allowed).
 /// A route already listed (same host, port, scheme and path) is dropped; the earlier source
 /// keeps it.
 public struct RouteList: Sendable, Hashable {
@@ -44,12 +45,12 @@ public struct RouteList: Sendable, Hashable {
 
     public init(
         registry: GatewayRoute? = nil, setupCode: SetupCode? = nil, discovered: [DiscoveredGateway] = [],
-        manual: GatewayRoute? = nil
+        manual: [GatewayRoute] = []
     ) {
         if let registry { append(registry, .registry) }
         if let setupCode { for route in setupCode.routes { append(route, .setupCode) } }
         appendDiscovered(discovered)
-        if let manual { append(manual, .manual) }
+        for route in manual { append(route, .manual) }
     }
 
     /// The routes alone, in order.
@@ -96,12 +97,17 @@ extension GatewayRoute {
     }
 
     /// A route from what a user types: a URL (`wss://host:port/path`), or `host`,
-    /// `host:port`, `[v6]`, `[v6]:port`, a bare IPv6 literal. Without a URL scheme the port
-    /// defaults by ``defaultManualPort(host:)`` and TLS is used exactly when the port is 443.
-    public init(manual text: String) throws(SyntaxError) {
+    /// `host:port`, `[v6]`, `[v6]:port`, a bare IPv6 literal. Without a URL scheme, `tls`
+    /// (`--tls`/`--no-tls`) decides and a missing port is that scheme's default; with
+    /// neither, the port defaults by ``defaultManualPort(host:)`` and TLS is used exactly when
+    /// the port is 443. A `tls` that contradicts the URL's scheme is an error.
+    public init(manual text: String, tls: Bool? = nil) throws(SyntaxError) {
         let text = text.trimmingWhitespace()
         if text.contains("://") {
             try self.init(url: text)
+            if let tls, tls != self.tls {
+                throw SyntaxError(reason: "--\(self.tls ? "no-tls" : "tls") contradicts the URL's scheme")
+            }
             return
         }
         var host = Substring(text)
@@ -118,15 +124,17 @@ extension GatewayRoute {
             host = text[..<colon]
             portText = text[text.index(after: colon)...]
         }
-        let port: Int
+        let port: Int?
         if let portText {
             guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy(\.isASCIIDigit), let value = Int(portText)
             else { throw SyntaxError(reason: "invalid port '\(portText)' (expected 1–65535)") }
             port = value
+        } else if tls != nil {
+            port = nil
         } else {
             let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : String(host)
             port = Self.defaultManualPort(host: bare)
         }
-        try self.init(host: String(host), port: port, tls: port == Self.defaultTLSPort)
+        try self.init(host: String(host), port: port, tls: tls ?? (port == Self.defaultTLSPort))
     }
 }

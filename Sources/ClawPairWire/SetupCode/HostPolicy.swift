@@ -57,7 +57,7 @@ public enum HostPolicy {
 
 extension String {
     /// The string without leading and trailing whitespace and newlines (no Foundation here).
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.isWhitespace })

@@ -251,12 +251,7 @@ public enum SetupCodeReader {
     /// Plaintext only to local hosts: a token sent over `ws://` across the internet or a
     /// tailnet could be read on the way.
     static func requirePlaintextAllowed(_ route: GatewayRoute) throws(ClawPairError) {
-        guard route.tls || route.isLocal else {
-            throw ClawPairError(
-                .setupCodeInsecureURL,
-                "plaintext ws:// to \(route.host) is refused: only local-network and loopback hosts may use ws://",
-                remedy: "use a wss:// URL (for a tailnet, `tailscale serve` gives one), or a LAN or loopback address")
-        }
+        if let refusal = route.plaintextRefusal(.setupCodeInsecureURL) { throw refusal }
     }
 
     private static func string(_ value: JSONValue, field: String) throws(ClawPairError) -> String {

@@ -27,7 +27,8 @@ enum AccessCommand {
     /// Reads `text` as a registry entry (when `registry` knows it), a setup code or a URL;
     /// throws `ACCESS_TARGET_INVALID` (exit 3) for one without an https/wss origin.
     static func target(_ text: String, registry: GatewayRegistry?, _ context: CommandContext) throws -> Target {
-        if let registry, let id = try? registry.resolve(text), let record = try registry.record(id) {
+        // Several entries of that name are REGISTRY_AMBIGUOUS, not a URL guessed from the text.
+        if let registry, let id = try registry.resolveIfKnown(text), let record = try registry.record(id) {
             guard let url = record.entry.provenRoute ?? record.entry.configuredRoute?.url, let origin = AccessOrigin(url: url) else {
                 throw ClawPairError(
                     .accessTargetInvalid, "\(record.entry.name) has no wss:// route; Cloudflare Access fronts only https origins")
@@ -37,7 +38,9 @@ enum AccessCommand {
         let url: String
         switch try ProbeTarget.classify(text, nowMs: context.console.nowMs()) {
         case .setupCode(let code): url = code.primary.url
-        case .url(let route), .host(let route): url = route.url
+        case .url(let route): url = route.url
+        // No scheme: what the user means first (Access fronts only TLS origins anyway).
+        case .host(let route): url = route.schemeCandidates.first?.url ?? route.url
         case .instanceName:
             throw ClawPairError(.accessTargetInvalid, "\(TerminalText.escape(text)) is not a registry entry, setup code or URL")
         }

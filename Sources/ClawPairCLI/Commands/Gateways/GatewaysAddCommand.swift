@@ -9,8 +9,12 @@ enum GatewaysAddCommand: Command {
         discussion: """
             The entry's id is manual|HOST|PORT (plus |PATH for a context path), with the route's
             effective port, so adding the same gateway again updates the entry (and renames it
-            only with --name). Without a scheme, TLS is on for port 443 and for a *.ts.net host
-            without a port (Tailscale Serve), and off otherwise, unless --tls or --no-tls says.
+            only with --name). Without a scheme, TLS is on for port 443, for a *.ts.net host
+            without a port (Tailscale Serve) and for every host that is not local, and off for a
+            local one (localhost, loopback, *.local, 10/8, 172.16/12, 192.168/16, 169.254/16,
+            fe80::/10, fc00::/7), unless --tls or --no-tls says. Plaintext to any other host
+            (ws://8.8.8.8, --no-tls) is refused as probe and pair refuse it: exit 5,
+            PLAINTEXT_NOT_ALLOWED, and nothing is stored.
             """,
         runs: Self.self)
 
@@ -47,48 +51,26 @@ enum GatewaysAddCommand: Command {
         return .success
     }
 
-    /// A route from `URL` or `HOST[:PORT]`. Without a scheme, TLS is what `tls` says, else
-    /// on for port 443 and for a `*.ts.net` host without a port, and off otherwise (a
-    /// gateway's own port, 18789, is plaintext).
+    /// A route from `URL` or `HOST[:PORT]` (``GatewayRoute/init(manual:tls:)``, as probe
+    /// reads a host). Without a scheme or `tls`, a host that is not local gets TLS, the only
+    /// way probe, pair and the daemon may reach it; a plaintext route to one is refused
+    /// with the rule decode and probe apply (``GatewayRoute/plaintextRefusal(_:)``, exit 5).
     static func route(_ text: String, tls: Bool?) throws -> GatewayRoute {
+        if let tls, text.contains("://"), let parsed = try? GatewayRoute(url: text), parsed.tls != tls {
+            throw UsageError("--\(parsed.tls ? "no-tls" : "tls") contradicts the URL's scheme")
+        }
+        var route: GatewayRoute
         do {
-            if text.contains("://") {
-                let parsed = try GatewayRoute(url: text)
-                guard tls == nil || tls == parsed.tls else {
-                    throw UsageError("--\(parsed.tls ? "no-tls" : "tls") contradicts the URL's scheme")
-                }
-                return parsed
-            }
-            var host = Substring(text)
-            var portText: Substring? = nil
-            if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-                // [v6] or [v6]:port
-                let after = text[text.index(after: close)...]
-                host = text[...close]
-                if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
-                    throw ClawPairError(.registryInvalid, "unexpected text after ']' in '\(text)'")
-                }
-            } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
-                // host:port; more than one colon is a bare IPv6 address without a port.
-                host = text[..<colon]
-                portText = text[text.index(after: colon)...]
-            }
-            var port: Int? = nil
-            if let portText {
-                guard portText.allSatisfy({ ("0"..."9").contains($0) }), portText.count <= 5, let value = Int(portText) else {
-                    throw ClawPairError(.registryInvalid, "invalid port '\(portText)' in '\(text)' (expected 1–65535)")
-                }
-                port = value
-            }
-            // Tailscale Serve hosts (*.ts.net) answer on 443 with TLS (spec/discovery.md:
-            // their default port is 443).
-            let tailnet = port == nil && (host.lowercased().hasSuffix(".ts.net") || host.lowercased().hasSuffix(".ts.net."))
-            let useTLS = tls ?? (port == GatewayRoute.defaultTLSPort || tailnet)
-            return try GatewayRoute(host: String(host), port: port, tls: useTLS)
-        } catch let error as GatewayRoute.SyntaxError {
+            route = try GatewayRoute(manual: text, tls: tls)
+        } catch {
             throw ClawPairError(.registryInvalid, "'\(text)' is not a gateway address: \(error.reason)",
                 remedy: "give a URL (wss://host:443, ws://host:18789) or HOST[:PORT]")
         }
+        if tls == nil, !text.contains("://"), !route.plaintextAllowed, let secure = route.schemeCandidates.first {
+            route = secure
+        }
+        if let refusal = route.plaintextRefusal() { throw refusal }
+        return route
     }
 }
 

@@ -4,7 +4,11 @@ import ClawPairKit
 enum GatewaysRenameCommand: Command {
     static let spec = CommandSpec(
         name: "rename", summary: "Rename it.", usage: "ID NAME [--json]", positionals: 2...2, options: GatewaysCommand.sharedOptions,
-        discussion: "", runs: Self.self)
+        discussion: """
+            Names are unique, so an ID argument never has to guess: a NAME another entry has is
+            exit 3 (REGISTRY_NAME_IN_USE, naming that entry).
+            """,
+        runs: Self.self)
 
     struct Options: Sendable {
         let gateway: GatewayIDOptions

@@ -4,7 +4,12 @@ import ClawPairKit
 
 extension ProbeReport {
     var json: JSONValue {
-        ["target": .string(target), "verdict": verdict.json, "routes": .array(routes.map(\.json))]
+        var members: [(String, JSONValue)] = [("target", .string(target)), ("verdict", verdict.json), ("routes", .array(routes.map(\.json)))]
+        // Only when there is one: e.g. an expired setup code, probed but unable to pair.
+        if !warnings.isEmpty {
+            members.append(("warnings", .array(warnings.map { ["code": .string($0.code.rawValue), "message": .string($0.message)] })))
+        }
+        return .object(members)
     }
 }
 
