@@ -10,8 +10,6 @@ extension ClawPairError.Code {
     public static let registryStorage = Self("REGISTRY_STORAGE", .internal)
     /// No registry entry matches an ID argument (exit 3).
     public static let registryNotFound = Self("REGISTRY_NOT_FOUND", .invalidInput)
-    /// Several registry entries match an ID argument (exit 3).
-    public static let registryAmbiguous = Self("REGISTRY_AMBIGUOUS", .invalidInput)
     /// The request conflicts with the focus: unbolting the focused gateway (exit 3).
     public static let registryFocused = Self("REGISTRY_FOCUSED", .invalidInput)
     /// The name is another entry's: names are unique, so an ID argument never has to guess

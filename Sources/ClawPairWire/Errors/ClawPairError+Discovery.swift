@@ -13,6 +13,9 @@ extension ClawPairError.Code {
     public static let browseDomainInvalid = Self("BROWSE_DOMAIN_INVALID", .usage)
     /// mDNS was asked for but avahi-daemon (or D-Bus) is not running.
     public static let mdnsUnavailable = Self("MDNS_UNAVAILABLE", .environment)
+    /// A name matches several registry entries or discovered gateways (exit 3); Wire names it
+    /// because ``GatewayNameMatch`` throws it.
+    public static let registryAmbiguous = Self("REGISTRY_AMBIGUOUS", .invalidInput)
     /// `browse --require` saw no gateway, or `resolve` found no such instance.
     public static let gatewayNotFound = Self("GATEWAY_NOT_FOUND", .notFound)
 }
