@@ -3,7 +3,7 @@ import ClawPairKit
 /// `clawpair gateways rename ID NAME`.
 enum GatewaysRenameCommand: Command {
     static let spec = CommandSpec(
-        name: "rename", summary: "Rename it.", usage: "ID NAME [--json]", positionals: 2...2, options: GatewaysCommand.sharedOptions,
+        name: "rename", summary: "Rename it.", usage: "ID NAME [--json]", positionals: 2...2, completing: [.gateway, .text], options: GatewaysCommand.sharedOptions,
         discussion: "", runs: Self.self)
 
     struct Options: Sendable {

@@ -1,0 +1,12 @@
+/// What a shell offers for an option's value or a positional argument: the row of the
+/// command table `clawpair completions` turns into each shell's script.
+enum ArgumentCompletion: Sendable, Equatable {
+    /// Free text (a setup code, a URL, a number): nothing to offer.
+    case text
+    /// One of these words (`--log-format text|json`).
+    case choices([String])
+    case file
+    case directory
+    /// A registry entry: its stable id or its name, read from the registry when completing.
+    case gateway
+}
