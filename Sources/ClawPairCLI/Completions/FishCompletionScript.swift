@@ -18,7 +18,7 @@ enum FishCompletionScript {
             table += "            set -g __clawpair_positionals \(words(positionals))\n"
         }
         return header + "function __clawpair_node --argument-names command_path\n    switch $command_path\n" + table
-            + "        case '*'\n            return 1\n    end\nend\n" + body
+            + "        case '*'\n            return 1\n    end\n    return 0\nend\n" + body
     }
 
     /// A kind as one word: text, file, directory, gateway, choices:A,B.
