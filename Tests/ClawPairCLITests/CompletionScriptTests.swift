@@ -261,13 +261,20 @@ import Testing
         #expect(lines.contains("manual|evil.lan|18789"))
         #expect(!result.stdout.contains("evil\u{1B}") && !result.stdout.contains("\u{1B}"))
         for secret in GatewaysCommandTests.secrets { #expect(!result.stdout.contains(secret)) }
+        // --json: every entry, names as stored (JSON escapes them).
+        let json = await runCLI(["completions", "--gateways", "--home", setup.home, "--json"])
+        guard case .array(let entries) = try JSONParser.parse(json.stdout) else { Issue.record("not an array: \(json.stdout)"); return }
+        #expect(entries.count == 4)
+        #expect(entries.contains { $0["id"]?.stringValue == Self.studioID && $0["name"]?.stringValue == "Studio Kitchen" })
+        #expect(entries.contains { $0["name"]?.stringValue == "evil\u{1B}[2J\nname" })
+        for secret in GatewaysCommandTests.secrets { #expect(!json.stdout.contains(secret)) }
         // No registry: nothing, exit 0, nothing created.
         let missing = await runCLI(["completions", "--gateways", "--home", setup.missingHome])
         #expect(missing.status == 0 && missing.stdout.isEmpty && missing.stderr.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: setup.missingHome))
     }
 
-    @Test func usageMistakesAndHelp() async {
+    @Test func usageMistakesAndHelp() async throws {
         #expect(await runCLI(["completions"]).status == 2)
         let unknown = await runCLI(["completions", "tcsh"])
         #expect(unknown.status == 2 && unknown.stderr.contains("expected one of bash, zsh, fish"), "\(unknown.stderr)")
@@ -276,5 +283,9 @@ import Testing
         let help = await runCLI(["completions", "--help"])
         #expect(help.status == 0 && help.stdout.contains("/etc/bash_completion.d/clawpair") && help.stdout.contains("~/.config/fish/completions"))
         #expect(!help.stdout.contains("  --gateways"), "the plumbing option is in --help")
+        let json = await runCLI(["completions", "fish", "--json"])
+        let document = try JSONParser.parse(json.stdout)
+        #expect(document["shell"]?.stringValue == "fish")
+        #expect(document["script"]?.stringValue == CompletionShell.fish.script(for: CLI.commands))
     }
 }

@@ -4,8 +4,8 @@ import ClawPairKit
 /// table, and (`--gateways`, hidden) the registry's ids and names the scripts ask for.
 enum CompletionsCommand: Command {
     static let spec = CommandSpec(
-        name: "completions", summary: "Print a shell completion script for bash, zsh or fish.", usage: "bash|zsh|fish",
-        positionals: 0...1, completing: [.choices(CompletionShell.allCases.map(\.rawValue))], options: [.gateways, .home],
+        name: "completions", summary: "Print a shell completion script for bash, zsh or fish.", usage: "bash|zsh|fish [--json]",
+        positionals: 0...1, completing: [.choices(CompletionShell.allCases.map(\.rawValue))], options: [.gateways, .home, .json],
         discussion: """
             The script completes commands, subcommands, options, option values that are one of
             a few words (--log-format text|json), file and directory arguments, and the ids and
@@ -22,6 +22,7 @@ enum CompletionsCommand: Command {
             The scripts get the registry's entries from `clawpair completions --gateways
             [--home DIR]`: one line per entry, its id, a tab and its name (no secrets; names
             with control characters left out); nothing, exit 0, when there is no registry.
+            With --json: {shell, script}, and for --gateways [{id, name}].
             """,
         runs: Self.self)
 
@@ -49,12 +50,21 @@ enum CompletionsCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         switch options {
         case .script(let shell):
-            context.console.print(shell.script(for: CLI.commands))
+            let script = shell.script(for: CLI.commands)
+            if context.json {
+                context.printJSON(["shell": .string(shell.rawValue), "script": .string(script)])
+            } else {
+                context.console.print(script)
+            }
         case .gateways(let home):
             // No registry yet is no candidate, not an error: completing must never create one.
-            guard let registry = try GatewaysCommand.existingRegistry(home: home, context) else { return .success }
+            let entries = try GatewaysCommand.existingRegistry(home: home, context)?.idsAndNames() ?? []
+            if context.json {
+                context.printJSON(.array(entries.map { .object([("id", .string($0.id.rawValue)), ("name", .string($0.name))]) }))
+                return .success
+            }
             var lines = ""
-            for (id, name) in try registry.idsAndNames() where !hasControlCharacter(id.rawValue) {
+            for (id, name) in entries where !hasControlCharacter(id.rawValue) {
                 // One line per entry, a tab between: neither may hold a control character.
                 lines += id.rawValue + (hasControlCharacter(name) ? "" : "\t" + name) + "\n"
             }
