@@ -9,4 +9,16 @@ enum ArgumentCompletion: Sendable, Equatable {
     case directory
     /// A registry entry: its stable id or its name, read from the registry when completing.
     case gateway
+
+    /// The kind as the scripts' tables spell it, one word: text, file, directory, gateway,
+    /// choices:A,B.
+    var scriptWord: String {
+        switch self {
+        case .text: "text"
+        case .file: "file"
+        case .directory: "directory"
+        case .gateway: "gateway"
+        case .choices(let choices): "choices:" + choices.joined(separator: ",")
+        }
+    }
 }

@@ -9,25 +9,13 @@ enum BashCompletionScript {
         var table = ""
         for node in nodes {
             let options = node.options.flatMap { option in
-                let kind = option.takesValue ? "=" + word(option.completion) : ""
+                let kind = option.takesValue ? "=" + option.completion.scriptWord : ""
                 return ["--\(option.name)\(kind)"] + (option.short.map { ["-\($0)\(kind)"] } ?? [])
             }
-            let positionals = node.positionals.map(word) + (node.repeatsLastPositional ? ["..."] : [])
             table += "    \(ShellQuoting.quote(node.pathText))) subcommands=\(quote(node.subcommands.map(\.name))) options=\(quote(options))"
-                + " positionals=\(quote(positionals)) ;;\n"
+                + " positionals=\(quote(node.positionalWords)) ;;\n"
         }
         return header + "_clawpair_node() {\n    case $1 in\n" + table + "    *) return 1 ;;\n    esac\n}\n" + body
-    }
-
-    /// A kind as the script's one word: text, file, directory, gateway, choices:A,B.
-    private static func word(_ completion: ArgumentCompletion) -> String {
-        switch completion {
-        case .text: "text"
-        case .file: "file"
-        case .directory: "directory"
-        case .gateway: "gateway"
-        case .choices(let choices): "choices:" + choices.joined(separator: ",")
-        }
     }
 
     private static func quote(_ words: [String]) -> String { "'" + words.joined(separator: " ").replacing("'", with: "'\\''") + "'" }

@@ -17,6 +17,21 @@ struct CompletionNode: Sendable {
     /// `gateways show` (empty for `clawpair` itself).
     var pathText: String { path.joined(separator: " ") }
 
+    /// The node as the zsh and fish tables hold it: named lists of words, the option lists
+    /// parallel (an option's value kind is `flag` for none, its short form `-` for none).
+    var columns: [(name: String, words: [String])] {
+        [
+            ("subcommands", subcommands.map(\.name)), ("summaries", subcommands.map(\.summary)),
+            ("option_names", options.map { "--" + $0.name }),
+            ("option_kinds", options.map { $0.takesValue ? $0.completion.scriptWord : "flag" }),
+            ("option_helps", options.map(\.help)), ("option_shorts", options.map { $0.short.map { "-\($0)" } ?? "-" }),
+            ("positionals", positionalWords),
+        ]
+    }
+
+    /// Each positional argument's kind, then `...` when the last one repeats.
+    var positionalWords: [String] { positionals.map(\.scriptWord) + (repeatsLastPositional ? ["..."] : []) }
+
     /// What the `index`th positional argument (from 0) completes to.
     func positional(_ index: Int) -> ArgumentCompletion {
         if index < positionals.count { return positionals[index] }

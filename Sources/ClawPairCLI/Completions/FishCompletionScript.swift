@@ -8,28 +8,10 @@ enum FishCompletionScript {
         var table = ""
         for node in nodes {
             table += "        case \(quote(node.pathText))\n"
-            table += "            set -g __clawpair_subcommands \(words(node.subcommands.map(\.name)))\n"
-            table += "            set -g __clawpair_summaries \(words(node.subcommands.map(\.summary)))\n"
-            table += "            set -g __clawpair_option_names \(words(node.options.map { "--" + $0.name }))\n"
-            table += "            set -g __clawpair_option_kinds \(words(node.options.map { $0.takesValue ? kind($0.completion) : "flag" }))\n"
-            table += "            set -g __clawpair_option_helps \(words(node.options.map(\.help)))\n"
-            table += "            set -g __clawpair_option_shorts \(words(node.options.map { $0.short.map { "-\($0)" } ?? "-" }))\n"
-            let positionals = node.positionals.map(kind) + (node.repeatsLastPositional ? ["..."] : [])
-            table += "            set -g __clawpair_positionals \(words(positionals))\n"
+            for column in node.columns { table += "            set -g __clawpair_\(column.name) \(words(column.words))\n" }
         }
         return header + "function __clawpair_node --argument-names command_path\n    switch $command_path\n" + table
             + "        case '*'\n            return 1\n    end\n    return 0\nend\n" + body
-    }
-
-    /// A kind as one word: text, file, directory, gateway, choices:A,B.
-    private static func kind(_ completion: ArgumentCompletion) -> String {
-        switch completion {
-        case .text: "text"
-        case .file: "file"
-        case .directory: "directory"
-        case .gateway: "gateway"
-        case .choices(let choices): "choices:" + choices.joined(separator: ",")
-        }
     }
 
     private static func words(_ words: [String]) -> String { words.map(quote).joined(separator: " ") }

@@ -8,27 +8,9 @@ enum ZshCompletionScript {
         var table = ""
         for node in nodes {
             table += "    \(ShellQuoting.quote(node.pathText)))\n"
-            table += "        subcommands=(\(words(node.subcommands.map(\.name))))\n"
-            table += "        summaries=(\(words(node.subcommands.map(\.summary))))\n"
-            table += "        option_names=(\(words(node.options.map { "--" + $0.name })))\n"
-            table += "        option_kinds=(\(words(node.options.map { $0.takesValue ? kind($0.completion) : "flag" })))\n"
-            table += "        option_helps=(\(words(node.options.map(\.help))))\n"
-            table += "        option_shorts=(\(words(node.options.map { $0.short.map { "-\($0)" } ?? "-" })))\n"
-            let positionals = node.positionals.map(kind) + (node.repeatsLastPositional ? ["..."] : [])
-            table += "        positionals=(\(words(positionals))) ;;\n"
+            table += node.columns.map { "        \($0.name)=(\(words($0.words)))" }.joined(separator: "\n") + " ;;\n"
         }
         return header + "_clawpair_node() {\n    case $1 in\n" + table + "    *) return 1 ;;\n    esac\n}\n" + body
-    }
-
-    /// A kind as one word: text, file, directory, gateway, choices:A,B.
-    private static func kind(_ completion: ArgumentCompletion) -> String {
-        switch completion {
-        case .text: "text"
-        case .file: "file"
-        case .directory: "directory"
-        case .gateway: "gateway"
-        case .choices(let choices): "choices:" + choices.joined(separator: ",")
-        }
     }
 
     private static func words(_ words: [String]) -> String { words.map(quote).joined(separator: " ") }
