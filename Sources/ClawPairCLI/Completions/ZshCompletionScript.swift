@@ -61,6 +61,8 @@ enum ZshCompletionScript {
         }
 
         _clawpair() {
+            # The user's options (KSH_ARRAYS, SH_WORD_SPLIT, …) must not change the walk.
+            emulate -L zsh
             local -a subcommands summaries option_names option_kinds option_helps option_shorts positionals descriptions kinds
             local cmdpath= home= program word kind value i j n=0 ended=
             _clawpair_node '' || return 1
