@@ -6,6 +6,7 @@ public enum CLI {
     static let commands: [CommandSpec] = [
         BrowseCommand.spec, ResolveCommand.spec, ProbeCommand.spec, DoctorCommand.spec, DecodeCommand.spec, ScanCommand.spec, QRCommand.spec,
         PairCommand.spec, GatewaysCommand.spec, AccessCommand.spec, DaemonCommand.spec, StatusCommand.spec, SimCommand.spec,
+        CompletionsCommand.spec,
     ]
 
     public static func run(_ arguments: [String], console: Console = .process) async -> Int32 {

@@ -3,7 +3,7 @@ import ClawPairKit
 /// How `clawpair sim` runs (its flags, spec/cli.md `sim`).
 public struct SimConfiguration: Sendable {
     /// How the sim announces itself.
-    public enum Advertising: String, Sendable, Hashable {
+    public enum Advertising: String, Sendable, Hashable, CaseIterable {
         /// `_openclaw-gw._tcp` over mDNS through avahi-daemon.
         case mdns
         /// Not at all (unless a zone file is written).

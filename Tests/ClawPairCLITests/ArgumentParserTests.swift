@@ -79,7 +79,8 @@ import ClawPairKit
         let accepting = Set(paths(CLI.commands).filter { $0.accepts(.home) }.map(\.path))
         let gateways = GatewaysCommand.spec.subcommands.map(\.path)
         let access = AccessCommand.spec.subcommands.map(\.path)
-        #expect(accepting == Set(["browse", "resolve", "probe", "doctor", "pair", "daemon", "status", "sim"] + gateways + access))
+        // completions: for --gateways, the registry's ids and names.
+        #expect(accepting == Set(["browse", "resolve", "probe", "doctor", "pair", "daemon", "status", "sim", "completions"] + gateways + access))
         #expect(
             Set(paths(CLI.commands).filter { $0.accepts(.showSecrets) }.map(\.path))
                 == ["decode", "scan", "pair", "gateways show", "gateways headers", "probe"])

@@ -5,10 +5,12 @@ import Foundation
 enum ExternalTool {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    static let packages = ["qrencode": "qrencode", "convert": "imagemagick", "zbarimg": "zbar-tools"]
+    static let packages = ["qrencode": "qrencode", "convert": "imagemagick", "zbarimg": "zbar-tools", "zsh": "zsh", "fish": "fish"]
 
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: String) {
+    static func run(_ tool: String, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String
+    ) {
         guard let path = ["/usr/bin/", "/usr/local/bin/"].map({ $0 + tool }).first(where: FileManager.default.isExecutableFile)
         else { throw Failure(description: "\(tool) is not installed: apt-get install \(packages[tool] ?? tool)") }
         let process = Process()
@@ -17,6 +19,7 @@ enum ExternalTool {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["MAGICK_THREAD_LIMIT"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = directory.appendingPathComponent("\(tool)-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)

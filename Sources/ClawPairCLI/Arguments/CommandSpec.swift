@@ -12,6 +12,9 @@ struct CommandSpec: Sendable {
     let usage: String
     /// Positional arguments allowed.
     let positionals: ClosedRange<Int>
+    /// What a shell completes for each positional argument; the last one also for any
+    /// further arguments (`scan IMAGE…`), none at all when empty.
+    let completing: [ArgumentCompletion]
     let options: [OptionSpec]
     /// Paragraphs after the option list: behaviour, exit codes, examples.
     let discussion: String
@@ -21,14 +24,15 @@ struct CommandSpec: Sendable {
 
     /// A command that runs: `command`'s options, then its work.
     init<C: Command>(
-        name: String, summary: String, usage: String, positionals: ClosedRange<Int>, options: [OptionSpec], discussion: String,
-        runs command: C.Type
+        name: String, summary: String, usage: String, positionals: ClosedRange<Int>, completing: [ArgumentCompletion] = [],
+        options: [OptionSpec], discussion: String, runs command: C.Type
     ) {
         self.name = name
         path = name
         self.summary = summary
         self.usage = usage
         self.positionals = positionals
+        self.completing = completing
         self.options = options
         self.discussion = discussion
         subcommands = []
@@ -42,6 +46,7 @@ struct CommandSpec: Sendable {
         self.summary = summary
         self.usage = usage
         positionals = 0...0
+        completing = []
         options = []
         self.discussion = discussion
         self.subcommands = subcommands.map { $0.nested(in: name) }
@@ -73,8 +78,9 @@ struct CommandSpec: Sendable {
             text += "\nRun 'clawpair \(path) SUBCOMMAND --help' for a subcommand's options.\n"
         } else {
             text += "Options:\n"
-            let width = allOptions.map(\.label.count).max() ?? 0
-            for option in allOptions {
+            let shown = allOptions.filter { !$0.hidden }
+            let width = shown.map(\.label.count).max() ?? 0
+            for option in shown {
                 text += "  " + option.label.padding(to: width) + "  " + option.help + "\n"
             }
         }

@@ -15,24 +15,31 @@ struct OptionSpec: Sendable {
     let short: Character?
     let kind: Kind
     let help: String
+    /// What a shell completes for the value (nothing for a flag).
+    let completion: ArgumentCompletion
+    /// Accepted and in the man page, but neither in `--help` nor offered by the completion
+    /// scripts: the plumbing the scripts themselves call (`completions --gateways`).
+    let hidden: Bool
 
-    init(flag name: String, short: Character? = nil, help: String) {
-        self.init(name: name, short: short, kind: .flag, help: help)
+    init(flag name: String, short: Character? = nil, hidden: Bool = false, help: String) {
+        self.init(name: name, short: short, kind: .flag, completion: .text, hidden: hidden, help: help)
     }
 
-    init(value name: String, metavar: String, short: Character? = nil, help: String) {
-        self.init(name: name, short: short, kind: .value(metavar: metavar), help: help)
+    init(value name: String, metavar: String, short: Character? = nil, completing completion: ArgumentCompletion = .text, help: String) {
+        self.init(name: name, short: short, kind: .value(metavar: metavar), completion: completion, hidden: false, help: help)
     }
 
     init(repeated name: String, metavar: String, help: String) {
-        self.init(name: name, short: nil, kind: .repeated(metavar: metavar), help: help)
+        self.init(name: name, short: nil, kind: .repeated(metavar: metavar), completion: .text, hidden: false, help: help)
     }
 
-    private init(name: String, short: Character?, kind: Kind, help: String) {
+    private init(name: String, short: Character?, kind: Kind, completion: ArgumentCompletion, hidden: Bool, help: String) {
         self.name = name
         self.short = short
         self.kind = kind
         self.help = help
+        self.completion = completion
+        self.hidden = hidden
     }
 
     /// `-o, --output FILE` as help shows it.
@@ -58,7 +65,7 @@ extension OptionSpec {
     static let help = OptionSpec(flag: "help", short: "h", help: "Show this help and exit.")
     static let json = OptionSpec(flag: "json", help: "Print one JSON document on stdout (errors too, as {\"error\":{…}}).")
     static let showSecrets = OptionSpec(flag: "show-secrets", help: "Print tokens and passwords instead of \"<redacted>\".")
-    static let home = OptionSpec(value: "home", metavar: "DIR", help: "State directory (default $CLAWPAIR_HOME, else $XDG_DATA_HOME/clawpair).")
+    static let home = OptionSpec(value: "home", metavar: "DIR", completing: .directory, help: "State directory (default $CLAWPAIR_HOME, else $XDG_DATA_HOME/clawpair).")
     static let noColor = OptionSpec(flag: "no-color", help: "Never colour the output (as NO_COLOR does).")
     /// decode and scan: the clock for expiry checks.
     static let now = OptionSpec(value: "now", metavar: "MS", help: "Check expiry against this time (Unix milliseconds) instead of the clock.")

@@ -86,7 +86,8 @@ extension OptionSpec {
     fileprivate static let ipv4 = OptionSpec(flag: "ipv4", help: "IPv4 addresses only.")
     fileprivate static let ipv6 = OptionSpec(flag: "ipv6", help: "IPv6 addresses only.")
     fileprivate static let backend = OptionSpec(
-        value: "backend", metavar: "auto|avahi|unicast", help: "auto: local. by Avahi, other domains by unicast DNS (default).")
+        value: "backend", metavar: "auto|avahi|unicast", completing: .choices(GatewayDiscovery.Backend.allCases.map(\.rawValue)),
+        help: "auto: local. by Avahi, other domains by unicast DNS (default).")
     static let dns = OptionSpec(
         value: "dns", metavar: "SERVER[:PORT]", help: "Ask this DNS server for unicast domains instead of /etc/resolv.conf's.")
     fileprivate static let browseDomains = OptionSpec(

@@ -7,7 +7,7 @@ enum PairCommand: Command {
         name: "pair",
         summary: "Pair this machine with a gateway from its setup code (or a QR image of it) and store it.",
         usage: "CODE_OR_IMAGE_OR_URL [--name N] [--trust FINGERPRINT | --trust-on-first-use] [--wait SECONDS] [--json] [--show-secrets]",
-        positionals: 1...1,
+        positionals: 1...1, completing: [.file],
         options: [.name, .trust, .trustOnFirstUse, .wait, .home, .json, .showSecrets],
         discussion: """
             The argument is a setup code (as `openclaw qr` prints it, an oc-pair:// link, or a

@@ -6,7 +6,7 @@ enum ProbeCommand: Command {
         name: "probe",
         summary: "Diagnose the routes to a gateway: dns, tcp, tls, WebSocket upgrade, connect.challenge.",
         usage: "TARGET|- [--timeout S] [--all] [--json] [--fingerprint HEX] [--header 'Name: value']… [--header-file FILE|-] [--domain D]… [--dns SERVER[:PORT]] [--show-secrets]",
-        positionals: 1...1,
+        positionals: 1...1, completing: [.gateway],
         options: [.timeout, .all, .fingerprint, .header, .headerFile, .service, .domain, .dns, .home, .json, .showSecrets],
         discussion: """
             TARGET is a paired gateway's registry id, name or unique id prefix (its last proven
@@ -284,7 +284,7 @@ extension OptionSpec {
         repeated: "header", metavar: "'Name: value'",
         help: "Add a header to the WebSocket upgrade (repeatable; warns about a secret one: use --header-file).")
     fileprivate static let headerFile = OptionSpec(
-        value: "header-file", metavar: "FILE",
+        value: "header-file", metavar: "FILE", completing: .file,
         help: "Headers for the upgrade from FILE (- = standard input), one 'Name: value' per line; for secret ones.")
     fileprivate static let service = OptionSpec(
         value: "service", metavar: "TYPE", help: "Service type for an instance-name TARGET (default _openclaw-gw._tcp).")

@@ -33,7 +33,7 @@ enum QRCommand: Command {
     /// with the real count, without reading an endless stream.
     static let maximumInputBytes = 64 * 1024
 
-    enum Format: String, Sendable {
+    enum Format: String, Sendable, CaseIterable {
         case terminal, png, svg
     }
 
@@ -122,12 +122,14 @@ enum QRCommand: Command {
 }
 
 extension OptionSpec {
-    fileprivate static let format = OptionSpec(value: "format", metavar: "FORMAT", help: "terminal (default), png or svg.")
+    fileprivate static let format = OptionSpec(
+        value: "format", metavar: "FORMAT", completing: .choices(QRCommand.Format.allCases.map(\.rawValue)), help: "terminal (default), png or svg.")
     fileprivate static let output = OptionSpec(
-        value: "output", metavar: "FILE", short: "o", help: "Write to FILE (mode 0600: a setup code is a secret); - for stdout.")
+        value: "output", metavar: "FILE", short: "o", completing: .file, help: "Write to FILE (mode 0600: a setup code is a secret); - for stdout.")
     fileprivate static let invert = OptionSpec(
         flag: "invert", help: "Swap dark and light (terminal: for light themes without colour; png/svg: light on dark).")
     fileprivate static let margin = OptionSpec(value: "margin", metavar: "N", help: "Quiet zone in modules (default 2 in a terminal, 4 in png/svg).")
-    fileprivate static let level = OptionSpec(value: "level", metavar: "L|M|Q|H", help: "Error correction level (default M).")
+    fileprivate static let level = OptionSpec(
+        value: "level", metavar: "L|M|Q|H", completing: .choices(["L", "M", "Q", "H"]), help: "Error correction level (default M).")
     fileprivate static let scale = OptionSpec(value: "scale", metavar: "N", help: "Pixels per module in png/svg (default 8).")
 }

@@ -6,7 +6,7 @@ enum ScanCommand: Command {
         name: "scan",
         summary: "Read setup codes from QR code images (PNG, JPEG, PNM).",
         usage: "IMAGE… [--all] [--now MS] [--json] [--show-secrets]",
-        positionals: 1...Int.max,
+        positionals: 1...Int.max, completing: [.file],
         options: [.all, .now, .json, .showSecrets],
         discussion: """
             IMAGE - reads standard input. When the plain scan finds nothing, scan retries with the

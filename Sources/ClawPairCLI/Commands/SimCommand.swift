@@ -225,9 +225,10 @@ extension OptionSpec {
     fileprivate static let name = OptionSpec(
         value: "name", metavar: "N", help: "Display name (default \"clawpair sim\"); the instance name adds \" (OpenClaw)\".")
     fileprivate static let advertise = OptionSpec(
-        value: "advertise", metavar: "mdns|none", help: "Register _openclaw-gw._tcp with avahi-daemon, or not (default none).")
+        value: "advertise", metavar: "mdns|none", completing: .choices(SimConfiguration.Advertising.allCases.map(\.rawValue)),
+        help: "Register _openclaw-gw._tcp with avahi-daemon, or not (default none).")
     fileprivate static let zone = OptionSpec(
-        value: "zone", metavar: "FILE", help: "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS).")
+        value: "zone", metavar: "FILE", completing: .file, help: "Write a unicast DNS-SD zone file in the gateway's layout (for dnsmasq or CoreDNS).")
     fileprivate static let zoneDomain = OptionSpec(value: "zone-domain", metavar: "D", help: "The zone's domain (default openclaw.internal.).")
     fileprivate static let autoApprove = OptionSpec(flag: "auto-approve", help: "Approve every pairing request at once.")
     fileprivate static let count = OptionSpec(

@@ -59,13 +59,6 @@ enum AccessCommand {
         }
     }
 
-    /// The registry when one exists in the state directory (never created just to read).
-    static func existingRegistry(home: String?, _ context: CommandContext) throws -> GatewayRegistry? {
-        let directory = try StateDirectory.resolve(home: home, environment: context.console.environment)
-        guard FileAccess.exists(directory.appending(GatewayRegistry.fileName)) else { return nil }
-        return try context.openRegistry(in: directory)
-    }
-
     /// A session as JSON: never the token.
     static func json(_ session: AccessSession, entries: [GatewaySummary], nowMs: Int64) -> JSONValue {
         .object([

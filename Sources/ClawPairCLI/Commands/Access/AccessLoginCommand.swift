@@ -6,7 +6,7 @@ import Synchronization
 enum AccessLoginCommand: Command {
     static let spec = CommandSpec(
         name: "login", summary: "Sign in to the Cloudflare Access application in front of a gateway.",
-        usage: "TARGET [--no-browser] [--json]", positionals: 1...1, options: [.noBrowser, .home, .json],
+        usage: "TARGET [--no-browser] [--json]", positionals: 1...1, completing: [.gateway], options: [.noBrowser, .home, .json],
         discussion: """
             Checks that the gateway answers with an Access challenge (with the entry's
             custom headers: when Access accepts a service token no sign-in is needed, and
@@ -39,7 +39,7 @@ enum AccessLoginCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
         let environment = context.console.environment
         // Read, not created: a failed sign-in leaves no state behind.
-        let target = try AccessCommand.target(options.target, registry: try AccessCommand.existingRegistry(home: options.home, context), context)
+        let target = try AccessCommand.target(options.target, registry: try GatewaysCommand.existingRegistry(home: options.home, context), context)
         var overrides = ResolveOverrides()
         if let text = environment[ResolveOverrides.environmentVariable] { overrides = try ResolveOverrides(parsing: text) }
         var login = AccessLogin(

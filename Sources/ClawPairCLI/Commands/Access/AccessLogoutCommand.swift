@@ -4,7 +4,7 @@ import ClawPairKit
 enum AccessLogoutCommand: Command {
     static let spec = CommandSpec(
         name: "logout", summary: "Remove the origin's session, for every registry entry on that host.",
-        usage: "TARGET [--json]", positionals: 1...1, options: [.home, .json],
+        usage: "TARGET [--json]", positionals: 1...1, completing: [.gateway], options: [.home, .json],
         discussion: """
             The entries keep everything else (pairing, device tokens, custom headers); their
             next request to the origin is challenged, and probe and the daemon say to sign in
@@ -22,7 +22,7 @@ enum AccessLogoutCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
-        let registry = try AccessCommand.existingRegistry(home: options.home, context)
+        let registry = try GatewaysCommand.existingRegistry(home: options.home, context)
         let target = try AccessCommand.target(options.target, registry: registry, context)
         let origin = target.origin.description
         let removed = try registry?.removeAccessSession(origin: origin) ?? false

@@ -4,7 +4,7 @@ import ClawPairKit
 enum AccessStatusCommand: Command {
     static let spec = CommandSpec(
         name: "status", summary: "Show the stored sessions: origin, issuer, subject, expiry, the entries using each.",
-        usage: "[TARGET] [--json]", positionals: 0...1, options: [.home, .json],
+        usage: "[TARGET] [--json]", positionals: 0...1, completing: [.gateway], options: [.home, .json],
         discussion: """
             Without TARGET, every stored session; with it, the session of its origin (exit 1
             when there is none). --json prints [{origin, issuer, subject, audience,
@@ -22,7 +22,7 @@ enum AccessStatusCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
-        let registry = try AccessCommand.existingRegistry(home: options.home, context)
+        let registry = try GatewaysCommand.existingRegistry(home: options.home, context)
         var sessions = try registry?.accessSessions() ?? []
         if let text = options.target {
             let target = try AccessCommand.target(text, registry: registry, context)

@@ -111,5 +111,6 @@ private func lastLine(of path: String) -> String {
 
 extension OptionSpec {
     fileprivate static let foreground = OptionSpec(flag: "foreground", help: "Stay attached and log to stderr (for systemd and tests).")
-    static let logFormat = OptionSpec(value: "log-format", metavar: "FORMAT", help: "text (default) or json lines.")
+    static let logFormat = OptionSpec(
+        value: "log-format", metavar: "FORMAT", completing: .choices(DaemonLog.Format.allCases.map(\.rawValue)), help: "text (default) or json lines.")
 }

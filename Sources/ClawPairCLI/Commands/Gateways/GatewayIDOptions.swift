@@ -29,7 +29,7 @@ extension CommandSpec {
     init<C: Command>(gatewayID name: String, summary: String, discussion: String, runs command: C.Type)
     where C.Options == GatewayIDOptions {
         self.init(
-            name: name, summary: summary, usage: "ID [--json]", positionals: 1...1, options: GatewaysCommand.sharedOptions,
+            name: name, summary: summary, usage: "ID [--json]", positionals: 1...1, completing: [.gateway], options: GatewaysCommand.sharedOptions,
             discussion: discussion, runs: command)
     }
 }

@@ -36,6 +36,13 @@ enum GatewaysCommand {
         try context.openRegistry(in: try StateDirectory.resolve(home: home, environment: context.console.environment))
     }
 
+    /// The registry when one exists in the state directory (never created just to read).
+    static func existingRegistry(home: String?, _ context: CommandContext) throws -> GatewayRegistry? {
+        let directory = try StateDirectory.resolve(home: home, environment: context.console.environment)
+        guard FileAccess.exists(directory.appending(GatewayRegistry.fileName)) else { return nil }
+        return try context.openRegistry(in: directory)
+    }
+
     /// The daemon's live state of `id`, or `.none` when no daemon runs for that home.
     static func liveState(of id: GatewayID, home: String?, _ context: CommandContext) async -> LiveState {
         guard let gateways = await liveGateways(home: home, context) else { return .none }

@@ -3,7 +3,7 @@ import ClawPairKit
 /// `clawpair gateways forget ID`: the entry and everything it owns, in one change.
 enum GatewaysForgetCommand: Command {
     static let spec = CommandSpec(
-        name: "forget", summary: "Delete it and everything it owns, in one change.", usage: "ID [--yes] [--json]", positionals: 1...1,
+        name: "forget", summary: "Delete it and everything it owns, in one change.", usage: "ID [--yes] [--json]", positionals: 1...1, completing: [.gateway],
         options: [.yes] + GatewaysCommand.sharedOptions,
         discussion: """
             With the entry go its bolt membership and focus (no other gateway is focused

@@ -5,7 +5,7 @@ import ClawPairKit
 enum GatewaysHeadersCommand: Command {
     static let spec = CommandSpec(
         name: "headers", summary: "List, set or unset the custom headers sent on every request to it.",
-        usage: "ID [set NAME | unset NAME] [--json] [--show-secrets]", positionals: 1...3,
+        usage: "ID [set NAME | unset NAME] [--json] [--show-secrets]", positionals: 1...3, completing: [.gateway, .choices(["set", "unset"]), .text],
         options: GatewaysCommand.sharedOptions + [.showSecrets],
         discussion: """
             Without a verb, lists the headers, values "<redacted>" unless --show-secrets. set

@@ -3,7 +3,7 @@ import ClawPairKit
 /// `clawpair gateways rename ID NAME`.
 enum GatewaysRenameCommand: Command {
     static let spec = CommandSpec(
-        name: "rename", summary: "Rename it.", usage: "ID NAME [--json]", positionals: 2...2, options: GatewaysCommand.sharedOptions,
+        name: "rename", summary: "Rename it.", usage: "ID NAME [--json]", positionals: 2...2, completing: [.gateway, .text], options: GatewaysCommand.sharedOptions,
         discussion: """
             Names are unique, so an ID argument never has to guess: a NAME another entry has is
             exit 3 (REGISTRY_NAME_IN_USE, naming that entry).

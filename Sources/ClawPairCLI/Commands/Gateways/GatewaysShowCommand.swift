@@ -4,7 +4,7 @@ import ClawPairKit
 enum GatewaysShowCommand: Command {
     static let spec = CommandSpec(
         name: "show", summary: "One gateway: routes, pin, device-token roles and scopes, Access origin and session.", usage: "ID [--json] [--show-secrets]",
-        positionals: 1...1, options: GatewaysCommand.sharedOptions + [.showSecrets],
+        positionals: 1...1, completing: [.gateway], options: GatewaysCommand.sharedOptions + [.showSecrets],
         discussion: """
             Tokens, passwords and header values are printed as "<redacted>" unless
             --show-secrets. The connection line (JSON: sessions, null without a daemon) is the

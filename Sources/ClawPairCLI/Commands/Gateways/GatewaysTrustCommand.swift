@@ -4,7 +4,7 @@ import ClawPairKit
 enum GatewaysTrustCommand: Command {
     static let spec = CommandSpec(
         name: "trust", summary: "Replace its TLS pin, showing the old and the new fingerprint.", usage: "ID [--fingerprint HEX] [--yes] [--json]",
-        positionals: 1...1, options: [.fingerprint, .yes] + GatewaysCommand.sharedOptions,
+        positionals: 1...1, completing: [.gateway], options: [.fingerprint, .yes] + GatewaysCommand.sharedOptions,
         discussion: """
             Without --fingerprint, reads the certificate the gateway presents now over a TLS
             handshake and asks on a terminal (or takes --yes) before pinning it; compare it
