@@ -26,12 +26,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Avahi's header is included by its path (its .pc would add -D_REENTRANT, which
         // SwiftPM rejects).
-        .systemLibrary(name: "CAvahiDNSSD", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
+        .systemLibrary(name: "CAvahiClient", providers: [.apt(["libavahi-client-dev"])]),
         // C where Swift cannot reach: libjpeg's error handler must longjmp; OpenSSL macros;
         // the lazily loaded libraries' functions, as clawpair_<name>.
         .target(
             name: "CClawShims",
-            dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CSQLite", "CAvahiDNSSD"]
+            dependencies: ["COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CSQLite", "CAvahiClient"]
         ),
 
         // Pure Swift parsers and encoders: no C, no sockets.
@@ -39,12 +39,12 @@ let package = Package(
         // All I/O and C interop.
         .target(
             name: "ClawPairKit",
-            dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims", "CAvahiDNSSD", "CSQLite"]
+            dependencies: ["ClawPairWire", "COpenSSL", "CZBar", "CQREncode", "CPNG", "CJPEG", "CClawShims", "CAvahiClient", "CSQLite"]
         ),
         // The simulated gateway and the server-side code only it needs (TLS server context
         // and certificate, HTTP request reader, WebSocket server, TCP listener; in Wire/ the
         // pure request-head parser, server handshake and zone writer): a peer for tests.
-        .target(name: "ClawPairSim", dependencies: ["ClawPairKit", "ClawPairWire", "COpenSSL", "CAvahiDNSSD", "CClawShims"]),
+        .target(name: "ClawPairSim", dependencies: ["ClawPairKit", "ClawPairWire", "COpenSSL", "CAvahiClient", "CClawShims"]),
         // Argument parsing, rendering, exit codes.
         .target(name: "ClawPairCLI", dependencies: ["ClawPairKit", "ClawPairSim"]),
         .executableTarget(name: "clawpair", dependencies: ["ClawPairCLI"]),

@@ -12,7 +12,7 @@ static CClawShims_LazyLibrary *CClawShims_descriptor(CClawShims_Library library)
     case CClawShims_LibraryPNG: return &CClawShims_libpng;
     case CClawShims_LibraryJPEG: return &CClawShims_libjpeg;
     case CClawShims_LibraryQREncode: return &CClawShims_libqrencode;
-    case CClawShims_LibraryDNSSD: return &CClawShims_libdnssd;
+    case CClawShims_LibraryAvahiClient: return &CClawShims_libavahiClient;
     case CClawShims_LibraryAvahiCommon: return &CClawShims_libavahiCommon;
     case CClawShims_LibraryZBar: return &CClawShims_libzbar;
     case CClawShims_LibrarySodium: return &CClawShims_libsodium;

@@ -28,7 +28,7 @@ typedef struct {
 } CClawShims_LazyLibrary;
 
 extern CClawShims_LazyLibrary CClawShims_libcrypto, CClawShims_libssl, CClawShims_libsqlite3, CClawShims_libpng,
-    CClawShims_libjpeg, CClawShims_libqrencode, CClawShims_libdnssd, CClawShims_libavahiCommon, CClawShims_libzbar,
+    CClawShims_libjpeg, CClawShims_libqrencode, CClawShims_libavahiClient, CClawShims_libavahiCommon, CClawShims_libzbar,
     CClawShims_libsodium;
 
 /// Aborts: a forwarder was called before its library was required, a bug in clawpair.

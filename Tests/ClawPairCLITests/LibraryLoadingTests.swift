@@ -7,7 +7,7 @@ import Testing
 @Suite struct LibraryLoadingTests {
     static let lazyLibraries = [
         "libzbar.so.0", "libssl.so.3", "libcrypto.so.3", "libsqlite3.so.0", "libpng16.so.16", "libjpeg.so.62",
-        "libqrencode.so.4", "libdns_sd.so.1", "libavahi-common.so.3", "libsodium.so.23",
+        "libqrencode.so.4", "libavahi-client.so.3", "libavahi-common.so.3", "libsodium.so.23",
     ]
 
     /// The lazily opened libraries the command loaded.
@@ -30,7 +30,7 @@ import Testing
         // libzbar brings libjpeg with it.
         let scan = try Self.loaded(by: ["scan", examples])
         #expect(scan.isSuperset(of: ["libzbar.so.0", "libpng16.so.16"]))
-        #expect(scan.isDisjoint(with: ["libssl.so.3", "libsqlite3.so.0", "libdns_sd.so.1", "libqrencode.so.4"]))
+        #expect(scan.isDisjoint(with: ["libssl.so.3", "libsqlite3.so.0", "libavahi-client.so.3", "libqrencode.so.4"]))
 
         let output = home.path("code.png")
         #expect(

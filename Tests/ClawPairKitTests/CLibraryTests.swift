@@ -3,14 +3,14 @@ import Testing
 
 @Suite struct CLibraryTests {
     static let all: [CLibrary] = [
-        .libcrypto, .libssl, .libsqlite3, .libpng, .libjpeg, .libqrencode, .libdnssd, .libavahiCommon, .libzbar, .libsodium,
+        .libcrypto, .libssl, .libsqlite3, .libpng, .libjpeg, .libqrencode, .libavahiClient, .libavahiCommon, .libzbar, .libsodium,
     ]
 
     @Test func everyLibraryOfThisMachineCanBeRequired() throws {
         for library in Self.all { try library.require() }
         #expect(Self.all.map(\.soname) == [
             "libcrypto.so.3", "libssl.so.3", "libsqlite3.so.0", "libpng16.so.16", "libjpeg.so.62", "libqrencode.so.4",
-            "libdns_sd.so.1", "libavahi-common.so.3", "libzbar.so.0", "libsodium.so.23",
+            "libavahi-client.so.3", "libavahi-common.so.3", "libzbar.so.0", "libsodium.so.23",
         ])
     }
 

@@ -52,6 +52,32 @@ import Testing
         #expect(policy().finishTime(for: table) == at(2000))
     }
 
+    @Test func endsAsSoonAsAvahiHasCaughtUpAndEverythingIsSettled() {
+        var table = resolvedTable(lastAt: 20)
+        _ = table.apply(.browseCaughtUp, at: at(90))
+        _ = table.flushEvents()
+        #expect(policy().finishTime(for: table) == at(90))
+    }
+
+    @Test func caughtUpDoesNotEndItWhileAnInstanceIsUnresolved() {
+        var table = resolvedTable(lastAt: 20)
+        _ = table.apply(.browse(added: true, interfaceIndex: 2, error: 0, name: "Other", serviceType: "_openclaw-gw._tcp.", domain: "local."), at: at(80))
+        _ = table.apply(.browseCaughtUp, at: at(90))
+        #expect(policy().finishTime(for: table) == at(2000))
+    }
+
+    @Test func anInstanceOnlyRememberedKeepsTheQuietPeriod() {
+        // Resolved ahead from an earlier browse, not (yet) reported by this one.
+        var table = table()
+        let remembered = MDNSInstanceKey(name: "Old", serviceType: "_openclaw-gw._tcp.", domain: "local.", interfaceIndex: 2)
+        _ = table.expect(remembered, until: at(350))
+        _ = table.apply(.resolve(remembered, error: 0, fullName: "Old._openclaw-gw._tcp.local.", hostTarget: "gw.local.", port: 1, txt: []), at: at(2))
+        _ = table.apply(.record(query, added: true, error: 0, recordType: 1, rdata: [10, 0, 0, 1], ttl: 0), at: at(3))
+        _ = table.apply(.browseCaughtUp, at: at(90))
+        #expect(table.isSettled)
+        #expect(policy().finishTime(for: table) == at(350))
+    }
+
     private func resolvedTable(lastAt milliseconds: Int) -> MDNSServiceTable {
         var table = table()
         _ = table.apply(.browse(added: true, interfaceIndex: 2, error: 0, name: "GW", serviceType: "_openclaw-gw._tcp.", domain: "local."), at: at(1))

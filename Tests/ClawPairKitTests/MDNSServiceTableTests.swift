@@ -1,7 +1,7 @@
 import Testing
 @testable import ClawPairKit
 
-/// The browse state machine, driven with the replies Avahi's dns_sd callbacks produce.
+/// The browse state machine, driven with the replies avahi-client's callbacks produce.
 @Suite struct MDNSServiceTableTests {
     typealias Action = MDNSServiceTable.Action
 
@@ -26,15 +26,15 @@ import Testing
         MDNSHostQuery(host: host, interfaceIndex: interface, recordType: recordType)
     }
 
-    private func browse(_ name: String, added: Bool = true) -> DNSSDReply {
+    private func browse(_ name: String, added: Bool = true) -> AvahiReply {
         .browse(added: added, interfaceIndex: interface, error: 0, name: name, serviceType: type, domain: domain)
     }
 
-    private func resolve(_ name: String, host: String = "gw.local.", port: UInt16 = 18789, txt: [UInt8] = [12] + Array("role=gateway".utf8)) -> DNSSDReply {
+    private func resolve(_ name: String, host: String = "gw.local.", port: UInt16 = 18789, txt: [UInt8] = [12] + Array("role=gateway".utf8)) -> AvahiReply {
         .resolve(key(name), error: 0, fullName: "\(name)._openclaw-gw._tcp.local.", hostTarget: host, port: port, txt: txt)
     }
 
-    private func record(_ host: String, _ rdata: [UInt8], added: Bool = true) -> DNSSDReply {
+    private func record(_ host: String, _ rdata: [UInt8], added: Bool = true) -> AvahiReply {
         let type = rdata.count == 4 ? MDNSHostQuery.typeA : MDNSHostQuery.typeAAAA
         return .record(query(host, type), added: added, error: 0, recordType: type, rdata: rdata, ttl: 0)
     }
@@ -128,7 +128,7 @@ import Testing
     @Test func anExpectedInstanceThatDoesNotResolveIsNeverReported() {
         var table = makeTable(.ipv4)
         _ = table.expect(key("Gone"), until: at(350))
-        let failure = DNSSDReply.resolve(key("Gone"), error: -65537, fullName: "", hostTarget: "", port: 0, txt: [])
+        let failure = AvahiReply.resolve(key("Gone"), error: -65537, fullName: "", hostTarget: "", port: 0, txt: [])
         #expect(table.apply(failure, at: at(2)) == [.stop(.resolve(key("Gone")))])
         #expect(table.flushEvents() == [])
         #expect(table.tick(at: at(350)) == [])
@@ -376,7 +376,7 @@ import Testing
     @Test func failedResolveIsRetriedAndCountsAsSettled() {
         var table = makeTable()
         _ = table.apply(browse("GW"), at: at(1))
-        let failure = DNSSDReply.resolve(key("GW"), error: -65537, fullName: "", hostTarget: "", port: 0, txt: [])
+        let failure = AvahiReply.resolve(key("GW"), error: -65537, fullName: "", hostTarget: "", port: 0, txt: [])
         #expect(table.apply(failure, at: at(2)) == [.stop(.resolve(key("GW")))])
         #expect(table.isSettled)
         #expect(table.resolvedServices == [])
@@ -390,13 +390,13 @@ import Testing
         #expect(table.apply(.processFailed(.address(query("gw.local.", 1)), error: -65537), at: at(10)) == [.stop(.address(query("gw.local.", 1)))])
         // Already stopped: removing the instance does not stop it twice.
         _ = table.apply(browse("GW", added: false), at: at(11))
-        #expect(table.apply(.processFailed(.browse, error: -65537), at: at(12)) == [.fail(DNSServiceFailure(code: -65537, operation: .browse))])
+        #expect(table.apply(.processFailed(.browse, error: -65537), at: at(12)) == [.fail(AvahiFailure(code: -65537, operation: .browse))])
     }
 
     @Test func browseErrorsFailTheBrowse() {
         var table = makeTable()
-        let reply = DNSSDReply.browse(added: false, interfaceIndex: 0, error: -65537, name: "", serviceType: "", domain: "")
-        #expect(table.apply(reply, at: at(1)) == [.fail(DNSServiceFailure(code: -65537, operation: .browse))])
+        let reply = AvahiReply.browse(added: false, interfaceIndex: 0, error: -65537, name: "", serviceType: "", domain: "")
+        #expect(table.apply(reply, at: at(1)) == [.fail(AvahiFailure(code: -65537, operation: .browse))])
     }
 
     @Test func ignoresMalformedAddressRecords() {

@@ -109,7 +109,7 @@ final class MDNSTestHosts: Sendable {
     }
 
     /// The PIDs of every process connected to the client host's D-Bus (this test process
-    /// appears once per open `DNSServiceRef`: Avahi's compat layer opens a connection each).
+    /// appears once per open avahi-client connection: one per running browse).
     func clientBusPeers() throws -> [Int32] {
         let output = try run(in: .client, [
             "sh", "-c",

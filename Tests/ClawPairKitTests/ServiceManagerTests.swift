@@ -11,7 +11,7 @@ import Testing
 
     /// browse's hint names the same command doctor does: `service` without systemd.
     @Test func browseRemediesFollowTheServiceManager() {
-        let failure = DNSServiceFailure(code: DNSServiceFailure.unknown, operation: .browse)
+        let failure = AvahiFailure(code: AvahiFailure.noDaemon, operation: .browse)
         for manager in [ServiceManager.systemd, .other] {
             for bus in [true, false] {
                 let remedy = failure.error(systemBus: bus, serviceManager: manager).remedy ?? ""

@@ -8,7 +8,7 @@
 #include "CClawShimsLibrary.h"
 #include "LazyAvahiCommon.h"
 #include "LazyCrypto.h"
-#include "LazyDNSSD.h"
+#include "LazyAvahiClient.h"
 #include "LazyJPEG.h"
 #include "LazyPNG.h"
 #include "LazyQREncode.h"

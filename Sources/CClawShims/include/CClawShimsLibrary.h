@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-// Why this exists: linking OpenSSL, SQLite, libpng, libjpeg, libqrencode, Avahi's libdns_sd
+// Why this exists: linking OpenSSL, SQLite, libpng, libjpeg, libqrencode, Avahi's client library
 // and zbar made the dynamic loader map and relocate all of them (and libdbus, libsystemd,
 // libgcrypt, X11, … behind them) before main, on every run: milliseconds of CPU that
 // `clawpair --version`, `decode` or `browse` never use. Instead each library is opened with
@@ -30,7 +30,7 @@ typedef enum {
     CClawShims_LibraryPNG,
     CClawShims_LibraryJPEG,
     CClawShims_LibraryQREncode,
-    CClawShims_LibraryDNSSD,
+    CClawShims_LibraryAvahiClient,
     CClawShims_LibraryAvahiCommon,
     CClawShims_LibraryZBar,
     CClawShims_LibrarySodium,

@@ -1,5 +1,5 @@
-/// Is the D-Bus system bus reachable? avahi-daemon serves its API (and the dns_sd
-/// compatibility layer clawpair browses with) over it.
+/// Is the D-Bus system bus reachable? avahi-daemon serves its API (the libavahi-client
+/// clawpair browses with) over it.
 enum DBusCheck {
     /// Where the system bus is, as libdbus would dial it.
     enum Target: Sendable, Hashable {

@@ -16,7 +16,7 @@ package struct CLibrary: Sendable {
     package static let libpng = CLibrary(CClawShims_LibraryPNG)
     package static let libjpeg = CLibrary(CClawShims_LibraryJPEG)
     package static let libqrencode = CLibrary(CClawShims_LibraryQREncode)
-    package static let libdnssd = CLibrary(CClawShims_LibraryDNSSD)
+    package static let libavahiClient = CLibrary(CClawShims_LibraryAvahiClient)
     package static let libavahiCommon = CLibrary(CClawShims_LibraryAvahiCommon)
     /// The NaCl box of the Cloudflare Access session transfer.
     package static let libsodium = CLibrary(CClawShims_LibrarySodium)

@@ -1,6 +1,6 @@
 extension ClawPairError.Code {
     /// A C library clawpair opens at run time (OpenSSL, SQLite, libpng, libjpeg,
-    /// libqrencode, Avahi's libdns_sd) is not installed, cannot be loaded or is too old:
+    /// libqrencode, libavahi-client) is not installed, cannot be loaded or is too old:
     /// only the commands that use it fail. zbar has its own ``zbarUnavailable``.
     public static let libraryUnavailable = Self("LIBRARY_UNAVAILABLE", .environment)
 }

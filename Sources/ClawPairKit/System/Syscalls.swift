@@ -330,6 +330,23 @@ package enum Syscalls {
         }
     }
 
+    /// One `poll(2)` over `count` `struct pollfd`s that a C library laid out at `foreign` (Avahi's
+    /// simple poll hands its own to a replacement poll function) and `extra`, so a loop waits
+    /// on the library's descriptors and its own at once; both get their `revents`. Returns
+    /// poll's result, 0 on `EINTR` (the library treats that as a timeout), -1 on a failure.
+    package static func poll(
+        foreign: UnsafeMutableRawPointer?, count: Int, plus extra: inout [PollEntry], timeoutMilliseconds: Int32
+    ) -> Int32 {
+        let theirs = foreign?.assumingMemoryBound(to: pollfd.self)
+        var all = extra.map(\.raw)
+        if let theirs { all += UnsafeBufferPointer(start: theirs, count: count) }
+        let result = Glibc.poll(&all, nfds_t(all.count), timeoutMilliseconds)
+        guard result != -1 else { return Glibc.errno == EINTR ? 0 : -1 }
+        for index in extra.indices { extra[index].raw.revents = all[index].revents }
+        for index in 0..<count { theirs?[index].revents = all[extra.count + index].revents }
+        return result
+    }
+
     /// A connected pair of non-blocking, close-on-exec datagram sockets: a byte sent on one
     /// wakes a thread that polls the other (the reactor's poll thread, the mDNS loop).
     /// (`eventfd` would do with one descriptor, but Swift's Glibc module does not import

@@ -1,7 +1,6 @@
 /// One request on avahi-daemon's line protocol (``AvahiSimpleProtocol``): the first address
 /// of one type for a browsed host, which the daemon answers from its cache at once, while
-/// the `DNSServiceQueryRecord` for the same host (a D-Bus record browser, answered about
-/// 10 ms late) is still on its way. Owns its socket; the event loop polls it.
+/// the record browser for the same host (answered about 10 ms late) is still on its way. Owns its socket; the event loop polls it.
 final class AvahiHostnameLookup {
     let query: MDNSHostQuery
     private let descriptor: FileDescriptor

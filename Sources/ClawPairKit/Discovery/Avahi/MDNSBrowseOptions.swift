@@ -25,7 +25,7 @@ public struct MDNSBrowseOptions: Sendable, Hashable {
     }
 
     /// Checks the service type before any daemon is asked, so a typo is a usage error and
-    /// not an opaque `kDNSServiceErr_BadParam`.
+    /// not an opaque `AVAHI_ERR_INVALID_SERVICE_TYPE`.
     ///
     /// RFC 6763 §7: `_<service>._tcp` or `._udp`; RFC 6335 §5.1: the service name is 1–15
     /// letters, digits and hyphens, with a letter, no hyphen at either end and no `--`.

@@ -1,5 +1,5 @@
-/// Finds DNS-SD services on `local.` through avahi-daemon (Avahi's dns_sd compatibility
-/// API): browse the type, resolve each instance (SRV target, port, TXT), then look up the
+/// Finds DNS-SD services on `local.` through avahi-daemon (libavahi-client, one D-Bus
+/// connection per browse): browse the type, resolve each instance (SRV target, port, TXT), then look up the
 /// target's A/AAAA records on the interface the instance was seen on.
 ///
 /// Two ways to use it:
@@ -7,9 +7,9 @@
 ///   `quietPeriod`) and at the latest after the timeout;
 /// - `events()` streams `.added`/`.updated`/`.removed` until the consumer stops.
 ///
-/// Each call runs its own browse on its own thread (one `poll` loop for all of its
-/// `DNSServiceRef`s); cancelling the task, or dropping the stream, stops the loop and
-/// deallocates every ref. A missing avahi-daemon or D-Bus is a `ClawPairError` of category
+/// Each call runs its own browse on its own thread (one `poll` loop for its connection and
+/// every browser and resolver on it); cancelling the task, or dropping the stream, stops the
+/// loop and frees them all. A missing avahi-daemon or D-Bus is a `ClawPairError` of category
 /// `.environment` (`MDNS_UNAVAILABLE`) whose remedy says what to start.
 public struct MDNSBrowser: Sendable {
     /// A one-shot browse's default duration (spec/cli.md `browse --timeout`; the gateway's
@@ -45,17 +45,17 @@ public struct MDNSBrowser: Sendable {
     public static let resolveRetryDelay: Duration = .seconds(5)
 
     /// How long after an instance's first resolve a watch resolves it again, to follow its
-    /// TXT, port and host changes. The first resolve is stopped once it answers: every
-    /// running dns_sd operation is a D-Bus client of its own, and with a hundred of them the
-    /// bus and avahi-daemon answered a burst of gateways twice as slowly (measured: 100
-    /// gateways all in after ~300 ms instead of ~650 ms). Two seconds lets a burst settle
-    /// first; a change in between is reported when the watching resolve starts.
+    /// TXT, port and host changes. The first resolve is stopped once it answers, so a burst of
+    /// gateways does not leave a resolver per gateway running in avahi-daemon while the rest
+    /// still arrive (avahi-daemon also limits a client's objects: `objects-per-client-max`,
+    /// 1024 by default). Two seconds lets a burst settle first; a change in between is
+    /// reported when the watching resolve starts.
     public static let resolveMonitorDelay: Duration = .seconds(2)
 
     /// What to browse for, and where.
     public var options: MDNSBrowseOptions
 
-    /// Test seam: runs first on the loop's thread, before any dns_sd call. Integration tests
+    /// Test seam: runs first on the loop's thread, before any Avahi call. Integration tests
     /// use it to move that one thread into a network namespace's net and mount namespaces.
     var loopThreadPrologue: (@Sendable () throws(ClawPairError) -> Void)?
 

@@ -1,6 +1,5 @@
-/// One browse, driven from one thread by one `poll` over every `DNSServiceRef`'s socket
-/// and the wake-up descriptor. `DNSServiceProcessResult` is called only for a readable
-/// socket, so it never blocks.
+/// One browse, driven from one thread over one avahi-client connection (``AvahiConnection``):
+/// one `poll` waits for the connection, the line-protocol lookups and the wake-up descriptor.
 ///
 /// Not thread-safe by design: it is created, run and destroyed on its thread; other
 /// threads reach it only through the wake signal and the `emit` closure it calls.
@@ -25,10 +24,11 @@ final class MDNSEventLoop {
     private let mode: Mode
     private let wake: MDNSWakeSignal
     private let clock = ContinuousClock()
-    private let inbox = DNSSDReplyInbox()
-    private var operations: [MDNSOperationKey: DNSServiceOperation] = [:]
+    private let inbox = AvahiReplyInbox()
+    private var connection: AvahiConnection?
+    private var operations: [MDNSOperationKey: AvahiOperation] = [:]
     private var lookups: [MDNSHostQuery: AvahiHostnameLookup] = [:]
-    /// Lookups' replies (nil: failed or not started), applied with the dns_sd replies.
+    /// Lookups' replies (nil: failed or not started), applied with Avahi's replies.
     private var lookupReplies: [(MDNSHostQuery, AvahiSimpleProtocol.Reply?)] = []
     /// Operations the table asked for, started one per round once the round's events are out.
     private var queuedStarts: [MDNSOperationKey] = []
@@ -52,14 +52,16 @@ final class MDNSEventLoop {
     }
 
     /// Runs until stopped, until a one-shot browse is done, or until the browse fails.
-    /// Every `DNSServiceRef` is deallocated before it returns or throws.
+    /// Every Avahi object, and the connection, is freed before it returns or throws.
     func run() throws(ClawPairError) -> Outcome {
         defer {
+            // The operations before the connection they live on.
             operations.removeAll()
             lookups.removeAll()
+            connection = nil
         }
         try options.validate()
-        try AvahiCompatSetup.prepare()
+        try AvahiLibraries.require()
         if let name = options.interfaceName {
             guard let index = NetworkInterface.index(named: name) else {
                 throw ClawPairError(
@@ -69,6 +71,11 @@ final class MDNSEventLoop {
             interfaceIndex = index
         }
         let startedAt = clock.now
+        do throws(AvahiFailure) {
+            connection = try AvahiConnection(inbox: inbox)
+        } catch {
+            throw error.error(systemBus: AvahiFailure.systemBusSocketExists())
+        }
         try start(.browse)
         try expectRecentInstances(until: startedAt + MDNSBrowser.firstAnswerWindow)
         var policy: MDNSOneShotPolicy?
@@ -91,10 +98,11 @@ final class MDNSEventLoop {
                 wakeAt = min(wakeAt ?? finish, finish)
             }
             if !queuedStarts.isEmpty {
-                // Only now, and one per round: each start blocks on a D-Bus connection of
-                // its own (about 1.5 ms), which neither the events that asked for it nor the
-                // replies to earlier starts should wait behind.
-                try start(queuedStarts.removeFirst())
+                // Only now, once the round's events are out: each start is a D-Bus round trip
+                // to avahi-daemon, which the events that asked for it should not wait behind.
+                let starts = queuedStarts
+                queuedStarts = []
+                for key in starts { try start(key) }
                 wakeAt = now
             }
             if try waitAndProcess(until: wakeAt) == .stopped { return .stopped }
@@ -121,7 +129,7 @@ final class MDNSEventLoop {
 
     /// Keeps the recent instances current: those announced go first, and those expected
     /// but not announced by the expectation's end are forgotten, so a gateway that is gone
-    /// stops costing each browse a resolve (a D-Bus connection) at start.
+    /// stops costing each browse a resolve at start.
     private func remember(_ events: [MDNSEvent], at now: Instant) {
         guard let recentInstances = options.recentInstances else { return }
         let added = events.compactMap { event -> MDNSInstanceKey? in
@@ -147,11 +155,12 @@ final class MDNSEventLoop {
     // MARK: Operations
 
     private func start(_ key: MDNSOperationKey) throws(ClawPairError) {
+        guard let connection else { return }
         do {
-            operations[key] = try DNSServiceOperation.start(
-                key, serviceType: options.serviceType, interfaceIndex: interfaceIndex, inbox: inbox)
+            operations[key] = try AvahiOperation.start(
+                key, serviceType: options.serviceType, interfaceIndex: interfaceIndex, on: connection)
         } catch {
-            guard key != .browse else { throw error.error(systemBus: DNSServiceFailure.systemBusSocketExists()) }
+            guard key != .browse else { throw error.error(systemBus: AvahiFailure.systemBusSocketExists()) }
             // A resolve or query that cannot start is that instance's problem, not the
             // browse's: the table treats it as failed.
             inbox.replies.append(.processFailed(key, error: error.code))
@@ -165,9 +174,9 @@ final class MDNSEventLoop {
             case .stop(let key):
                 queuedStarts.removeAll { $0 == key }
                 operations[key] = nil
-            case .fail(let failure): throw failure.error(systemBus: DNSServiceFailure.systemBusSocketExists())
+            case .fail(let failure): throw failure.error(systemBus: AvahiFailure.systemBusSocketExists())
             case .lookUp(let query):
-                // Started at once, unlike dns_sd operations: connecting and sending cost no wait.
+                // Started at once: connecting and sending cost no wait.
                 if let lookup = AvahiHostnameLookup.start(query, socketPath: AvahiSimpleProtocol.socketPath) {
                     lookups[query] = lookup
                 } else {
@@ -179,7 +188,7 @@ final class MDNSEventLoop {
     }
 
     /// Feeds every reply the callbacks left (and any they cause) to the table. Runs after
-    /// `DNSServiceProcessResult` has returned, so stopping an operation never frees it
+    /// `avahi_simple_poll_iterate` has returned, so stopping an operation never frees it
     /// inside its own callback.
     private func applyReplies(at now: Instant) throws(ClawPairError) {
         while !inbox.replies.isEmpty || !lookupReplies.isEmpty {
@@ -196,26 +205,18 @@ final class MDNSEventLoop {
 
     private enum Wait { case processed, stopped }
 
-    /// Polls until a socket is readable, `deadline` passes, or the wake signal fires; then
-    /// processes each readable operation once.
+    /// Waits until the connection or a lookup has something, `deadline` passes, or the wake
+    /// signal fires; avahi-client's callbacks run meanwhile, and each ready lookup is read once.
     private func waitAndProcess(until deadline: Instant?) throws(ClawPairError) -> Wait {
-        let polled = Array(operations.values)
+        guard let connection else { return .stopped }
         let polledLookups = Array(lookups.values)
         var descriptors = [Syscalls.PollEntry(descriptor: wake.descriptor, waitingFor: .readable)]
-        descriptors += polled.map { Syscalls.PollEntry(descriptor: $0.socket, waitingFor: .readable) }
         descriptors += polledLookups.map { Syscalls.PollEntry(descriptor: $0.socket, waitingFor: .readable) }
-        do throws(SystemError) {
-            // EINTR counts as a timeout: nothing is ready, and the loop goes round again.
-            _ = try Syscalls.poll(&descriptors, timeoutMilliseconds: Self.pollTimeout(until: deadline, now: clock.now))
-        } catch {
-            throw ClawPairError(.mdnsFailed, "poll failed in the mDNS loop: \(error.message)")
-        }
+        // EINTR counts as a timeout: nothing is ready, and the loop goes round again.
+        descriptors = try connection.iterate(
+            timeoutMilliseconds: Self.pollTimeout(until: deadline, now: clock.now), plus: descriptors)
         if descriptors[0].isReady { return .stopped }
-        for (operation, descriptor) in zip(polled, descriptors.dropFirst()) where descriptor.isReady {
-            let status = operation.processResult()
-            if status != 0 { inbox.replies.append(.processFailed(operation.key, error: status)) }
-        }
-        for (lookup, descriptor) in zip(polledLookups, descriptors.dropFirst(1 + polled.count)) where descriptor.isReady {
+        for (lookup, descriptor) in zip(polledLookups, descriptors.dropFirst()) where descriptor.isReady {
             if let reply = lookup.read() { lookupReplies.append((lookup.query, reply)) }
         }
         return .processed

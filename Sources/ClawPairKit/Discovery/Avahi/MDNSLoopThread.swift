@@ -1,6 +1,6 @@
 /// Starts the thread the mDNS event loop runs on.
 ///
-/// The loop blocks in `poll` and in dns_sd calls (each one opens a D-Bus connection), so it
+/// The loop blocks in `poll` and in D-Bus calls to avahi-daemon, so it
 /// must not run on Swift concurrency's cooperative pool; one plain thread carries every
 /// operation of one browse, however many services it resolves.
 enum MDNSLoopThread {

@@ -12,11 +12,15 @@ struct MDNSOneShotPolicy {
     /// activity arrives, and never past the deadline.
     ///
     /// Early only when every instance seen is announced (resolved with an address, or its
-    /// grace passed) or failed, the answers to the first query have had time to arrive, and
-    /// nothing has changed for a quiet period. With nothing seen, it waits for the deadline:
-    /// "nothing yet" is not "nothing there".
+    /// grace passed) or failed, and either avahi-daemon said the browse has caught up
+    /// (`AVAHI_BROWSER_ALL_FOR_NOW`, which `avahi-browse -rt` ends on: from a warm cache about
+    /// 100 ms after the browse started) with every instance confirmed by the browse, or the
+    /// answers to the first query have had time to arrive and nothing has changed for a quiet
+    /// period (earlier than Avahi's event on a cold cache, which comes after about a second).
+    /// With nothing seen, it waits for the deadline: "nothing yet" is not "nothing there".
     func finishTime(for table: MDNSServiceTable) -> Instant {
         guard table.isSettled, let lastActivity = table.lastActivity else { return deadline }
+        if table.browseCaughtUp && table.everyInstanceBrowsed { return min(deadline, lastActivity) }
         return min(deadline, max(startedAt + firstAnswerWindow, lastActivity + quietPeriod))
     }
 }

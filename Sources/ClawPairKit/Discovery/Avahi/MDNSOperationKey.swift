@@ -1,4 +1,4 @@
-/// What one `DNSServiceRef` is doing; the event loop keeps one operation per key.
+/// What one Avahi operation is doing; the event loop keeps one operation per key.
 enum MDNSOperationKey: Hashable, Sendable {
     /// The one browse for the service type.
     case browse

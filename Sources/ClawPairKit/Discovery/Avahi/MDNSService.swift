@@ -1,4 +1,4 @@
-/// A resolved mDNS service instance, kept as raw as the dns_sd API delivers it.
+/// A resolved mDNS service instance, kept as raw as avahi-client delivers it.
 ///
 /// Nothing here is interpreted: TXT strings stay bytes, names stay as Avahi spells them.
 /// `DiscoveredGateway` (ClawPairWire) is the interpreted model built from this value.
@@ -6,7 +6,7 @@
 public struct MDNSService: Sendable, Hashable {
     /// The instance name as the browse callback gives it: unescaped UTF-8 (`Küche GW`).
     public var rawInstanceName: String
-    /// The full service name as `DNSServiceResolve` gives it: escaped with `\DDD` and `\.`
+    /// The full service name, escaped with `\DDD` and `\.` as `avahi_service_name_join` does
     /// (`K\195\188che\032GW._openclaw-gw._tcp.local.`). Empty until resolved.
     public var fullName: String
     /// The service type with its trailing dot (`_openclaw-gw._tcp.`).
@@ -28,7 +28,7 @@ public struct MDNSService: Sendable, Hashable {
     /// link-local), each group sorted, so equal sets compare and print equally.
     public var ipAddresses: [IPAddress]
     /// The smallest TTL, in seconds, of the address records, when the API reports one.
-    /// Avahi's compatibility layer always reports 0, which is kept as nil.
+    /// avahi-client's record browser gives no TTL (0), which is kept as nil.
     public var addressTTL: UInt32?
 
     public init(

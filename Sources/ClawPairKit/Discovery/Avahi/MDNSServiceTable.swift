@@ -1,10 +1,10 @@
-/// The browse state machine: turns dns_sd replies into the operations to start and stop
+/// The browse state machine: turns avahi-client's replies into the operations to start and stop
 /// and the events to report. Pure: no C, no sockets, time passed in.
 ///
 /// Per browsed instance: browse add → resolve (SRV, TXT) → `.added`, and A/AAAA queries for
 /// the SRV target on the same interface → `.updated` when addresses arrive and on every
 /// later change → `.removed` when the browse reports the instance gone. The first resolve
-/// is stopped once it answers (each running operation is a D-Bus client of its own); a
+/// is stopped once it answers (avahi-daemon keeps no resolver it does not need); a
 /// watch starts a watching one `resolveMonitorDelay` later for TXT and SRV changes.
 ///
 /// `.added` does not wait for addresses: Avahi's daemon starts every record browser a D-Bus
@@ -17,7 +17,7 @@
 struct MDNSServiceTable {
     typealias Instant = ContinuousClock.Instant
 
-    /// What the event loop must do with dns_sd.
+    /// What the event loop must do with avahi-client.
     enum Action: Hashable, Sendable {
         case start(MDNSOperationKey)
         case stop(MDNSOperationKey)
@@ -26,7 +26,7 @@ struct MDNSServiceTable {
         /// Close that lookup: answered, or no longer needed.
         case endLookup(MDNSHostQuery)
         /// The browse itself failed; the loop ends with this error.
-        case fail(DNSServiceFailure)
+        case fail(AvahiFailure)
     }
 
     private struct Resolution: Hashable {
@@ -39,7 +39,7 @@ struct MDNSServiceTable {
     private struct Entry {
         var instance: MDNSServiceInstance
         /// Avahi reports an instance once per protocol (IPv4, IPv6) on each interface and
-        /// the compat layer drops the protocol, so adds and removes are counted: the instance
+        /// the table does not keep the protocol, so adds and removes are counted: the instance
         /// is gone when every add has been matched by a remove.
         var browseCount = 1
         /// An instance an earlier browse found, resolved ahead of this browse's report of it
@@ -104,6 +104,8 @@ struct MDNSServiceTable {
     private var pendingRemovals: [MDNSEvent] = []
     /// When anything last arrived from the network: an instance, a resolve, an address.
     private(set) var lastActivity: Instant?
+    /// avahi-daemon said the browse has caught up (``AvahiReply/browseCaughtUp``).
+    private(set) var browseCaughtUp = false
 
     init(
         addressFamily: MDNSAddressFamily, addressGrace: Duration = MDNSBrowser.addressGrace,
@@ -120,12 +122,16 @@ struct MDNSServiceTable {
 
     // MARK: Replies
 
-    mutating func apply(_ reply: DNSSDReply, at now: Instant) -> [Action] {
+    mutating func apply(_ reply: AvahiReply, at now: Instant) -> [Action] {
         switch reply {
         case .browse(let added, let interfaceIndex, let error, let name, let serviceType, let domain):
-            guard error == 0 else { return [.fail(DNSServiceFailure(code: error, operation: .browse))] }
+            guard error == 0 else { return [.fail(AvahiFailure(code: error, operation: .browse))] }
             let key = MDNSInstanceKey(name: name, serviceType: serviceType, domain: domain, interfaceIndex: interfaceIndex)
             return added ? browseAdded(key, at: now) : browseRemoved(key, at: now)
+        case .browseCaughtUp:
+            browseCaughtUp = true
+            lastActivity = now
+            return []
         case .resolve(let key, let error, let fullName, let hostTarget, let port, let txt):
             guard error == 0 else { return resolveFailed(key, at: now) }
             let resolution = Resolution(
@@ -136,7 +142,7 @@ struct MDNSServiceTable {
             return recordChanged(query, added: added, recordType: recordType, rdata: rdata, ttl: ttl, at: now)
         case .processFailed(let operation, let error):
             switch operation {
-            case .browse: return [.fail(DNSServiceFailure(code: error, operation: .browse))]
+            case .browse: return [.fail(AvahiFailure(code: error, operation: .browse))]
             case .resolve(let key): return resolveFailed(key, at: now)
             case .address(let query): return queryFailed(query)
             }
@@ -232,8 +238,8 @@ struct MDNSServiceTable {
 
     private mutating func resolveFailed(_ key: MDNSInstanceKey, at now: Instant) -> [Action] {
         guard var entry = entries[key], entry.resolving else { return [] }
-        // Avahi gives up on a resolve after a few seconds (and reports it as
-        // kDNSServiceErr_Unknown). The instance is still browsed, so try again later; what
+        // Avahi gives up on a resolve after a few seconds (AVAHI_RESOLVER_FAILURE,
+        // AVAHI_ERR_TIMEOUT). The instance is still browsed, so try again later; what
         // an earlier resolve found stays valid meanwhile.
         entry.resolving = false
         entry.retryAt = now + resolveRetryDelay
@@ -318,7 +324,7 @@ struct MDNSServiceTable {
             if addressFamily.wantsIPv4 { types.append(MDNSHostQuery.typeA) }
             if addressFamily.wantsIPv6 { types.append(MDNSHostQuery.typeAAAA) }
             let queries = types.map { MDNSHostQuery(host: hostKey.host, interfaceIndex: hostKey.interfaceIndex, recordType: $0) }
-            // The lookups first: they cost no wait, each query's start costs a D-Bus connection.
+            // The lookups first: they cost no wait, each query's start a D-Bus round trip.
             host.activeLookups = Set(types)
             host.activeQueries = Set(types)
             actions = queries.map { .lookUp($0) } + queries.map { .start(.address($0)) }
@@ -453,6 +459,12 @@ struct MDNSServiceTable {
             guard !(host?.addresses.isEmpty ?? true) || entry.graceOver else { return false }
         }
         return browsed
+    }
+
+    /// Every instance reported is one the browse itself reported: none is only expected from
+    /// an earlier browse (``expect(_:until:)``) without the browse having confirmed it.
+    var everyInstanceBrowsed: Bool {
+        entries.values.allSatisfy { !$0.isPresent || $0.browseCount > 0 }
     }
 
     /// Every resolved instance, announced or not, in a stable order.

@@ -1,12 +1,12 @@
 /// Tells the event loop to stop, from any thread: a socket pair (``Syscalls/wakePair()``),
-/// one end of which the loop polls beside the dns_sd sockets. It owns both ends and closes
+/// one end of which the loop polls beside the Avahi connection. It owns both ends and closes
 /// them in `deinit`, once neither the loop nor anyone who may still signal holds it.
-final class MDNSWakeSignal: Sendable {
+package final class MDNSWakeSignal: Sendable {
     /// The end the loop polls; readable once `signal()` was called.
-    let descriptor: Int32
+    package let descriptor: Int32
     private let writeEnd: Int32
 
-    init() throws(ClawPairError) {
+    package init() throws(ClawPairError) {
         do throws(SystemError) {
             (descriptor, writeEnd) = try Syscalls.wakePair()
         } catch {
@@ -20,7 +20,7 @@ final class MDNSWakeSignal: Sendable {
     }
 
     /// Makes `descriptor` readable. Safe to call many times, and after the loop ended.
-    func signal() {
+    package func signal() {
         // Only a full buffer can fail here, and then the loop is readable already.
         try? Syscalls.signal(wake: writeEnd)
     }

@@ -1,32 +1,33 @@
-/// A `DNSServiceErrorType` from one dns_sd operation, and the `ClawPairError` it means.
-struct DNSServiceFailure: Hashable, Sendable, Error {
-    /// The `DNSServiceErrorType` as the API returned it (kept in every message).
+/// An Avahi error code (`AVAHI_ERR_*`, avahi-common/error.h) from one operation, and the
+/// `ClawPairError` it means.
+struct AvahiFailure: Hashable, Sendable, Error {
+    /// The code as avahi-client returned it (kept in every message).
     var code: Int32
     /// The operation that failed.
     var operation: MDNSOperationKey
 
-    // dns_sd.h values (the same in Avahi's compat header and Apple's mDNSResponder).
-    static let unknown: Int32 = -65537
-    static let badParam: Int32 = -65540
-    static let unsupported: Int32 = -65544
-    static let badInterfaceIndex: Int32 = -65552
-    static let refused: Int32 = -65553
-    /// Not in Avahi's header; mDNSResponder's client library returns it when its daemon is
-    /// down. Avahi reports a missing daemon or D-Bus as `unknown`.
-    static let serviceNotRunning: Int32 = -65563
+    static let failure: Int32 = -1
+    static let timeout: Int32 = -15
+    static let tooManyClients: Int32 = -16
+    static let tooManyObjects: Int32 = -17
+    static let accessDenied: Int32 = -20
+    static let dbusError: Int32 = -22
+    static let disconnected: Int32 = -23
+    static let noDaemon: Int32 = -26
+    static let invalidInterface: Int32 = -27
+    static let notPermitted: Int32 = -50
 
     private static let names: [Int32: String] = [
-        -65537: "Unknown", -65538: "NoSuchName", -65539: "NoMemory", -65540: "BadParam",
-        -65541: "BadReference", -65542: "BadState", -65543: "BadFlags", -65544: "Unsupported",
-        -65545: "NotInitialized", -65547: "AlreadyRegistered", -65548: "NameConflict",
-        -65549: "Invalid", -65550: "Firewall", -65551: "Incompatible", -65552: "BadInterfaceIndex",
-        -65553: "Refused", -65554: "NoSuchRecord", -65555: "NoAuth", -65556: "NoSuchKey",
-        -65557: "NATTraversal", -65558: "DoubleNAT", -65559: "BadTime", -65563: "ServiceNotRunning",
+        -1: "Operation failed", -2: "Bad state", -5: "No suitable network protocol available", -15: "Timeout reached",
+        -16: "Too many clients", -17: "Too many objects", -20: "Access denied", -21: "Invalid operation",
+        -22: "An unexpected D-Bus error occurred", -23: "Daemon connection failed", -24: "Memory exhausted",
+        -26: "Daemon not running", -27: "Invalid interface index", -28: "Invalid protocol specification",
+        -30: "Not found", -49: "Not supported", -50: "Operation not permitted", -51: "Invalid argument",
     ]
 
-    /// `DNSServiceErrorType -65537 (kDNSServiceErr_Unknown)`.
+    /// `Avahi error -26 (Daemon not running)`.
     var codeDescription: String {
-        "DNSServiceErrorType \(code)" + (Self.names[code].map { " (kDNSServiceErr_\($0))" } ?? "")
+        "Avahi error \(code)" + (Self.names[code].map { " (\($0))" } ?? "")
     }
 
     private var operationDescription: String {
@@ -38,12 +39,12 @@ struct DNSServiceFailure: Hashable, Sendable, Error {
     }
 
     /// The error to report. `systemBus` says whether the D-Bus system bus socket exists
-    /// (nil: unknown); Avahi cannot tell a stopped daemon from a missing bus, so the remedy
+    /// (nil: unknown); avahi-client does not say which of the two is missing, so the remedy
     /// names the part that is actually missing when it can, in the words of the machine's
     /// service manager (`systemctl` under systemd, `service` elsewhere), as doctor does.
     func error(systemBus: Bool?, serviceManager: ServiceManager = .detect()) -> ClawPairError {
         switch code {
-        case Self.unknown, Self.serviceNotRunning:
+        case Self.noDaemon, Self.disconnected, Self.dbusError:
             if systemBus == false {
                 return ClawPairError(
                     .mdnsUnavailable,
@@ -55,12 +56,12 @@ struct DNSServiceFailure: Hashable, Sendable, Error {
                 .mdnsUnavailable,
                 "mDNS is unavailable while \(operationDescription): avahi-daemon is not running or not reachable over D-Bus (\(codeDescription))",
                 remedy: "start it with \(serviceManager.startCommand("avahi-daemon")) (install it with apt-get install avahi-daemon); it needs the D-Bus system bus running")
-        case Self.refused:
+        case Self.tooManyClients, Self.tooManyObjects, Self.accessDenied, Self.notPermitted:
             return ClawPairError(
                 .mdnsRefused,
                 "avahi-daemon refused \(operationDescription) (\(codeDescription))",
-                remedy: "too many clients, or D-Bus policy denies access to org.freedesktop.Avahi; see the avahi-daemon log")
-        case Self.badInterfaceIndex:
+                remedy: "too many clients or objects (avahi-daemon.conf: clients-max, objects-per-client-max), or D-Bus policy denies access to org.freedesktop.Avahi; see the avahi-daemon log")
+        case Self.invalidInterface:
             return ClawPairError(
                 .mdnsInterfaceNotFound, "avahi-daemon does not use that interface (\(codeDescription))",
                 remedy: "check allow-interfaces in /etc/avahi/avahi-daemon.conf")
