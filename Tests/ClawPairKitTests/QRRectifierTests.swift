@@ -118,7 +118,8 @@ private let tilted = [PlanePoint(90, 60), PlanePoint(330, 85), PlanePoint(370, 4
         let expected = try #require(map.apply(PlanePoint((n - 6.5 + 4) * 6, (n - 6.5 + 4) * 6)))
         #expect(alignment.distance(to: expected) < 3)
 
-        let rectified = try #require(QRRectifier.rectified(photo))
+        let placementMap = try #require(QRRectifier.moduleMap(placement, binary: binary))
+        let rectified = try #require(QRRectifier.resample(photo, placement: placement, moduleToSource: placementMap))
         let side = (matrix.size + 2 * QRRectifier.quietZone) * QRRectifier.pixelsPerModule
         #expect(rectified.width == side && rectified.height == side)
         // Every module centre of the rectified code has the colour of the original module.
@@ -133,6 +134,10 @@ private let tilted = [PlanePoint(90, 60), PlanePoint(330, 85), PlanePoint(370, 4
         #expect(wrong == 0, "\(wrong) of \(matrix.size * matrix.size) modules differ")
         let decoded = try QRScanner().scan(rectified, plan: [QRScanStrategy([])])
         #expect(decoded.map(\.text) == [ScanSamples.setupCode])
+        // The retry's image: this size and the versions either side, next to each other.
+        let retry = try #require(QRRectifier.rectified(photo))
+        #expect(retry.width == side + (side - 16) + (side + 16) && retry.height == side + 16)
+        #expect(try QRScanner().scan(retry, plan: [QRScanStrategy([])]).map(\.text) == [ScanSamples.setupCode])
     }
 
     @Test func aVersionOneCodeUsesTheParallelogram() throws {

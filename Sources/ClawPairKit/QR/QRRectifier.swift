@@ -27,12 +27,44 @@ enum QRRectifier {
 
     /// The upright copy of the likeliest code in `image`, or nil when no three finder
     /// patterns form one.
+    ///
+    /// The size estimate from the finder distances can be off by a version under strong
+    /// perspective, so the copy holds the code resampled for the estimate and for the versions
+    /// either side, next to each other: zbar scans all three in one pass, and only the right
+    /// grid decodes (error correction rejects the others).
     static func rectified(_ image: GrayImage) -> GrayImage? {
         let binary = binarizedForSearch(image)
         let patterns = QRFinderPattern.locate(in: binary)
-        guard let placement = placement(of: patterns, in: binary) else { return nil }
-        guard let sourceOf = moduleMap(placement, binary: binary) else { return nil }
-        return resample(image, placement: placement, moduleToSource: sourceOf)
+        guard let estimate = placement(of: patterns, in: binary) else { return nil }
+        var copies: [GrayImage] = []
+        for dimension in [estimate.dimension, estimate.dimension - 4, estimate.dimension + 4] where (21...177).contains(dimension) {
+            var placement = estimate
+            placement.dimension = dimension
+            if let sourceOf = moduleMap(placement, binary: binary),
+               let copy = resample(image, placement: placement, moduleToSource: sourceOf) {
+                copies.append(copy)
+            }
+        }
+        return copies.isEmpty ? nil : sideBySide(copies)
+    }
+
+    /// `images` left to right on a white canvas as tall as the tallest.
+    static func sideBySide(_ images: [GrayImage]) -> GrayImage {
+        let width = images.reduce(0) { $0 + $1.width }, height = images.map(\.height).max() ?? 1
+        return GrayImage(width: width, height: height) { out in
+            guard let base = out.baseAddress else { return }
+            base.initialize(repeating: GrayImage.background, count: width * height)
+            var left = 0
+            for image in images {
+                image.pixels.withUnsafeBufferPointer { source in
+                    guard let sourceBase = source.baseAddress else { return }
+                    for y in 0..<image.height {
+                        (base + y * width + left).update(from: sourceBase + y * image.width, count: image.width)
+                    }
+                }
+                left += image.width
+            }
+        }
     }
 
     /// A black-and-white copy for the finder search: a local threshold (window about a sixteenth
