@@ -77,9 +77,14 @@ public final class QRScanner {
     static func scan(
         _ image: GrayImage, plan: [QRScanStrategy], lanes: Int
     ) async throws(ClawPairError) -> [QRSymbol] {
-        guard lanes > 1, plan.count > 1 else { return try QRScanner().scan(image, plan: plan) }
-        let scanners = try (0..<min(lanes, plan.count)).map { _ throws(ClawPairError) in try QRScanner() }
-        let progress = PlanProgress()
+        let first = try QRScanner()
+        guard lanes > 1, plan.count > 1 else { return first.scan(image, plan: plan) }
+        // Most images are read by the first strategy alone: a second lane would only burn a
+        // core that a busy machine has better uses for. The lanes start with the second.
+        let direct = first.scan(image, plan: [plan[0]])
+        if !direct.isEmpty { return direct }
+        let scanners = try [first] + (1..<min(lanes, plan.count - 1)).map { _ throws(ClawPairError) in try QRScanner() }
+        let progress = PlanProgress(first: 1)
         let found = await withTaskGroup(of: (Int, [QRSymbol])?.self) { group in
             for scanner in scanners {
                 let lane = UncheckedLane(scanner: scanner)
@@ -123,8 +128,13 @@ public final class QRScanner {
 /// Which strategies of a plan the lanes of ``QRScanner/scan(_:plan:lanes:)`` have taken, and
 /// the earliest that found a code.
 private final class PlanProgress: Sendable {
-    private let taken = Atomic<Int>(0)
+    private let taken: Atomic<Int>
     private let earliestFound = Atomic<Int>(.max)
+
+    /// Lanes start at strategy `first`; the ones before it have been tried.
+    init(first: Int) {
+        taken = Atomic(first)
+    }
 
     /// The next strategy to try, or nil when the plan is done or an earlier one succeeded.
     func next(below count: Int) -> Int? {
