@@ -239,3 +239,37 @@ private func expectOne(
         #expect(await QRScanner.scanFiles([]).isEmpty)
     }
 }
+
+/// Codes photographed at an angle, which zbar alone misses and the rectifying retry reads.
+@Suite struct QRScannerPerspectiveTests {
+    /// ImageMagick's four-corner perspective: the top edge farther away and shifted, as a
+    /// phone held below and to the side of the code sees it.
+    private static let tilt = "0,0 60,14  344,0 290,28  344,344 336,330  0,344 6,340"
+
+    @Test func codeSeenAtAnAngle() throws {
+        let fixtures = try Fixtures()
+        try fixtures.qrencode(ScanSamples.setupCode + ScanSamples.setupCode, to: "code.png", moduleSize: 4)
+        try fixtures.convert(
+            "code.png", "-resize", "344x344!", "-virtual-pixel", "white", "-distort", "Perspective", Self.tilt,
+            "-colorspace", "Gray", "tilted.png"
+        )
+        #expect(try fixtures.zbarimg("tilted.png") == nil, "plain zbarimg should miss this tilted code")
+        let symbol = expectOne(try scan(fixtures, "tilted.png"), ScanSamples.setupCode + ScanSamples.setupCode)
+        #expect(symbol?.strategy.hasSuffix("rectified") == true, "found by \(symbol?.strategy ?? "nothing")")
+    }
+
+    @Test func cameraLikePhoto() throws {
+        // Tilted, unevenly lit (a gradient multiplied in), blurred, noisy and JPEG-compressed.
+        let fixtures = try Fixtures()
+        try fixtures.qrencode(ScanSamples.setupCode + ScanSamples.setupCode, to: "code.png", moduleSize: 4)
+        try fixtures.convert(
+            "code.png", "-resize", "344x344!", "-virtual-pixel", "white", "-distort", "Perspective", Self.tilt,
+            "-colorspace", "Gray", "(", "-size", "344x344", "gradient:white-gray55", "-rotate", "30",
+            "-gravity", "center", "-crop", "344x344+0+0", "+repage", ")", "-compose", "multiply", "-composite",
+            "-blur", "0x1", "-seed", "9", "-attenuate", "0.5", "+noise", "Gaussian", "-colorspace", "Gray",
+            "-quality", "80", "photo.jpg"
+        )
+        #expect(try fixtures.zbarimg("photo.jpg") == nil, "plain zbarimg should miss this photo")
+        expectOne(try scan(fixtures, "photo.jpg"), ScanSamples.setupCode + ScanSamples.setupCode)
+    }
+}

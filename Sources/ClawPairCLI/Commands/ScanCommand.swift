@@ -10,8 +10,9 @@ enum ScanCommand: Command {
         options: [.all, .now, .json, .showSecrets],
         discussion: """
             IMAGE - reads standard input. When the plain scan finds nothing, scan retries with the
-            image inverted (light on dark), mirrored, rotated, rescaled, contrast-stretched and
-            binarised, so screenshots of dark-mode apps and photos of screens work.
+            image inverted (light on dark), mirrored, rotated, rescaled, contrast-stretched,
+            binarised and rectified (perspective undone), so screenshots of dark-mode apps and
+            photos taken at an angle work.
 
             JSON: an array, one object per image: {file, codes:[{text, setupCode | error}]}.
             A code's text is "<redacted>" when it carries a secret, valid or rejected, unless
@@ -50,7 +51,12 @@ enum ScanCommand: Command {
         var results: [Result<[QRSymbol], ClawPairError>] = []
         for path in paths {
             if path == "-" {
-                results.append(Result { () throws(ClawPairError) in try QRScanner().scan(imageBytes: try context.console.readStdin(FileIO.maximumReadBytes)) })
+                do throws(ClawPairError) {
+                    let bytes = try context.console.readStdin(FileIO.maximumReadBytes)
+                    results.append(.success(try await QRScanner.scan(imageBytes: bytes, lanes: QRScanner.defaultConcurrency)))
+                } catch {
+                    results.append(.failure(error))
+                }
             } else {
                 results.append(fileResults.removeFirst())
             }

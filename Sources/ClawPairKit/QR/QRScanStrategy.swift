@@ -15,6 +15,9 @@ struct QRScanStrategy: Sendable, Hashable, CustomStringConvertible {
         case binarized(GrayImage.Binarization)
         case rotated(Double)
         case padded(Int)
+        /// The likeliest code resampled upright by ``QRRectifier``, or a blank image when it
+        /// finds no three finder patterns.
+        case rectified
 
         var description: String {
             switch self {
@@ -29,6 +32,7 @@ struct QRScanStrategy: Sendable, Hashable, CustomStringConvertible {
             // Clockwise degrees in 0..<360, so -30° reads "rotated-330", as ImageMagick would.
             case .rotated(let degrees): "rotated-\(((Int(degrees.rounded()) % 360) + 360) % 360)"
             case .padded: "padded"
+            case .rectified: "rectified"
             }
         }
 
@@ -43,6 +47,7 @@ struct QRScanStrategy: Sendable, Hashable, CustomStringConvertible {
             case .binarized(let method): image.binarized(method)
             case .rotated(let degrees): image.rotated(byDegrees: degrees)
             case .padded(let border): image.padded(by: border)
+            case .rectified: QRRectifier.rectified(image) ?? GrayImage(unchecked: 1, 1, [GrayImage.background])
             }
         }
     }
@@ -133,6 +138,12 @@ extension QRScanStrategy {
         let adaptive = Transform.binarized(.adaptive(radius: 4, offset: 4))
         addWithNegative(filterBase + [.medianFiltered])
         addWithNegative(filterBase + [adaptive])
+
+        // A code seen at an angle: finder patterns located, perspective undone. Its search
+        // needs dark-on-light, so it runs in the polarity the border suggests.
+        let polarity: [Transform] = darkBorder ? [.inverted] : []
+        plan.append(QRScanStrategy(filterBase + polarity + [.rectified]))
+        plan.append(QRScanStrategy(filterBase + [.medianFiltered] + polarity + [.rectified]))
 
         let lastResort = shrunk(pixels, to: lastResortImagePixels)
         let base = lastResort + (darkBorder ? [.inverted] : [])

@@ -20,6 +20,20 @@ extension QRScanner {
     public static func scanFiles(
         _ paths: [String], maximumConcurrency: Int = defaultConcurrency
     ) async -> [Result<[QRSymbol], ClawPairError>] {
+        if paths.count < maximumConcurrency {
+            // Fewer images than cores (`clawpair scan photo.png`): one image at a time, its
+            // retries side by side on every core.
+            var results: [Result<[QRSymbol], ClawPairError>] = []
+            for path in paths {
+                do throws(ClawPairError) {
+                    let bytes = try FileIO.readAll(path: path)
+                    results.append(.success(try await scan(imageBytes: bytes, lanes: maximumConcurrency)))
+                } catch {
+                    results.append(.failure(error))
+                }
+            }
+            return results
+        }
         let queue = WorkQueue()
         let workers = max(1, min(maximumConcurrency, paths.count))
         var results = [Result<[QRSymbol], ClawPairError>](

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds QR codes in images that plain zbar misses, by retrying with transformed images.
 ///
 /// The image is scanned as given first; only when that finds nothing does the scanner retry,
@@ -44,6 +46,14 @@ public final class QRScanner {
         try scan(imageBytes: FileIO.readAll(path: path))
     }
 
+    /// Decodes an image file's bytes and scans it with `lanes` scanners at once (see
+    /// ``scan(_:plan:lanes:)``): one photo gets every core, and the same result as ``scan(imageBytes:)``.
+    public static func scan(imageBytes: [UInt8], lanes: Int) async throws(ClawPairError) -> [QRSymbol] {
+        let image = try ImageDecoder.decode(imageBytes)
+        let plan = QRScanStrategy.plan(width: image.width, height: image.height, darkBorder: image.borderMean() < 128)
+        return try await scan(image, plan: plan, lanes: lanes)
+    }
+
     /// Runs `plan` in order and returns the first non-empty result.
     func scan(_ image: GrayImage, plan: [QRScanStrategy]) -> [QRSymbol] {
         var cache = TransformCache(original: image)
@@ -57,6 +67,53 @@ public final class QRScanner {
         return []
     }
 
+    /// Runs `plan` on `lanes` scanners at once and returns what the sequential
+    /// ``scan(_:plan:)`` would: the result of the first strategy, in plan order, that finds a code.
+    ///
+    /// The retries are independent, so lanes take the next untried strategy until one finds
+    /// a code; after that they skip every strategy later in the plan, and the strategies
+    /// before it finish, so the earliest success wins whatever the timing. Each lane has its
+    /// own zbar handle and transform cache.
+    static func scan(
+        _ image: GrayImage, plan: [QRScanStrategy], lanes: Int
+    ) async throws(ClawPairError) -> [QRSymbol] {
+        let first = try QRScanner()
+        guard lanes > 1, plan.count > 1 else { return first.scan(image, plan: plan) }
+        // Most images are read by the first strategy alone: a second lane would only burn a
+        // core that a busy machine has better uses for. The lanes start with the second.
+        let direct = first.scan(image, plan: [plan[0]])
+        if !direct.isEmpty { return direct }
+        let scanners = try [first] + (1..<min(lanes, plan.count - 1)).map { _ throws(ClawPairError) in try QRScanner() }
+        let progress = PlanProgress(first: 1)
+        let found = await withTaskGroup(of: (Int, [QRSymbol])?.self) { group in
+            for scanner in scanners {
+                let lane = UncheckedLane(scanner: scanner)
+                group.addTask { lane.scanner.runLane(image, plan: plan, progress: progress) }
+            }
+            var best: (Int, [QRSymbol])?
+            for await result in group {
+                if let result, result.0 < best?.0 ?? .max { best = result }
+            }
+            return best
+        }
+        return found?.1 ?? []
+    }
+
+    /// One lane of ``scan(_:plan:lanes:)``: its earliest success, with the plan index.
+    private func runLane(_ image: GrayImage, plan: [QRScanStrategy], progress: PlanProgress) -> (Int, [QRSymbol])? {
+        var cache = TransformCache(original: image)
+        while let index = progress.next(below: plan.count) {
+            let strategy = plan[index]
+            let candidate = cache.image(for: strategy.transforms)
+            let payloads = (strategy.lineStep > 1 ? sparseDecoder : decoder).decode(candidate)
+            if !payloads.isEmpty {
+                progress.found(index)
+                return (index, Self.unique(payloads, strategy: strategy.description))
+            }
+        }
+        return nil
+    }
+
     /// One symbol per distinct payload, in the order zbar reported them.
     static func unique(_ payloads: [[UInt8]], strategy: String) -> [QRSymbol] {
         var seen = Set<[UInt8]>()
@@ -64,6 +121,36 @@ public final class QRScanner {
             seen.insert(bytes).inserted ? QRSymbol(bytes: bytes, strategy: strategy) : nil
         }
     }
+}
+
+// MARK: Lanes
+
+/// Which strategies of a plan the lanes of ``QRScanner/scan(_:plan:lanes:)`` have taken, and
+/// the earliest that found a code.
+private final class PlanProgress: Sendable {
+    private let taken: Atomic<Int>
+    private let earliestFound = Atomic<Int>(.max)
+
+    /// Lanes start at strategy `first`; the ones before it have been tried.
+    init(first: Int) {
+        taken = Atomic(first)
+    }
+
+    /// The next strategy to try, or nil when the plan is done or an earlier one succeeded.
+    func next(below count: Int) -> Int? {
+        let index = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < count && index < earliestFound.load(ordering: .relaxed) ? index : nil
+    }
+
+    func found(_ index: Int) {
+        earliestFound.min(index, ordering: .relaxed)
+    }
+}
+
+/// Hands a scanner to the one child task that uses it: each lane owns its scanner alone,
+/// which the compiler cannot see through a non-`Sendable` class.
+private struct UncheckedLane: @unchecked Sendable {
+    let scanner: QRScanner
 }
 
 // MARK: Transform cache
