@@ -108,13 +108,14 @@ enum PairCommand: Command {
         pairing.insideRegistryTransaction = context.testHooks.insideRegistryTransaction
         let terminal = console.stderrIsTerminal
         let pending = Mutex<GatewayConnectError.PairingRequest?>(nil)
+        let interruption = Interruption()
         let work = Task { [pairing] in
             try await pairing.pair(input) { event in
                 if case .pending(let request, _) = event { pending.withLock { $0 = request } }
                 console.printError(PairRendering.eventLine(event, terminal: terminal))
             }
         }
-        let interruption = Interruption(cancelling: work)
+        interruption.cancels(work)
         let outcome: Pairing.Outcome
         do {
             outcome = try await work.value

@@ -165,6 +165,7 @@ enum ProbeCommand: Command {
         let console = context.console
         // What the network sent back may hold what we know is secret (a reflected request).
         let known = KnownSecrets(options.showSecrets ? [] : secrets)
+        let interruption = Interruption()
         let work = Task {
             await prober.run(plan) { candidate, stage in
                 var shown = stage
@@ -174,7 +175,7 @@ enum ProbeCommand: Command {
         }
         // Ctrl-C ends the probe early, not the process: the report says what each route had
         // reached by then (the running stage pending), and the exit status is 130.
-        let interruption = Interruption(cancelling: work)
+        interruption.cancels(work)
         let report = await work.value.redacting(known)
         if context.json {
             context.printJSON(report.json)

@@ -10,7 +10,8 @@ import Synchronization
 /// shell sees 128 + signal), so Ctrl-C still stops every other command at once. (Blocking the signals and `sigwait`ing
 /// does not work here: the runtime resets the main thread's mask after `main` starts.)
 public enum SignalMonitor {
-    private static let waiters = Mutex<[CheckedContinuation<Int32, Never>]>([])
+    /// Who the next SIGINT or SIGTERM goes to; each is called once.
+    private static let waiters = Mutex<[@Sendable (Int32) -> Void]>([])
     private static let started = Atomic<Bool>(false)
     private static let hangupSinks = Mutex<[AsyncStream<Void>.Continuation]>([])
     /// Calls of ``withDefaultAction(_:)`` under way.
@@ -63,8 +64,14 @@ public enum SignalMonitor {
     /// callers race this against their work in a task group.
     public static func nextTermination() async -> Int32 {
         await withCheckedContinuation { continuation in
-            waiters.withLock { $0.append(continuation) }
+            onNextTermination { continuation.resume(returning: $0) }
         }
+    }
+
+    /// Calls `handler` with the next SIGINT or SIGTERM. Registered before this returns, so a
+    /// signal right after it can no longer take the default action.
+    public static func onNextTermination(_ handler: @escaping @Sendable (Int32) -> Void) {
+        waiters.withLock { $0.append(handler) }
     }
 
     /// Like ``nextTermination()``, calling `onWaiting` as soon as the wait is registered: a
@@ -72,7 +79,7 @@ public enum SignalMonitor {
     /// no longer take the default exit.
     public static func nextTermination(onWaiting: @Sendable () -> Void) async -> Int32 {
         await withCheckedContinuation { continuation in
-            waiters.withLock { $0.append(continuation) }
+            onNextTermination { continuation.resume(returning: $0) }
             onWaiting()
         }
     }
@@ -94,7 +101,7 @@ public enum SignalMonitor {
                 return waiting
             }
             if pending.isEmpty { takeDefaultAction(signal) }
-            for waiter in pending { waiter.resume(returning: signal) }
+            for waiter in pending { waiter(signal) }
         }
     }
 

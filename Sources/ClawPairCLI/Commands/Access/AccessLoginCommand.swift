@@ -52,12 +52,13 @@ enum AccessLoginCommand: Command {
         let progress = WaitingProgress(context)
         context.progress("checking \(target.origin) for Cloudflare Access…\n")
 
+        let interruption = Interruption()
         let work = Task {
             try await login.run(gatewayURL: target.url, headers: headers) { event in
                 await handle(event, browser: browser, progress: progress, context)
             }
         }
-        let interruption = Interruption(cancelling: work)
+        interruption.cancels(work)
         let outcome: AccessLogin.Outcome
         do {
             outcome = try await work.value
