@@ -4,20 +4,13 @@
 // to itself; the handshake must accept only what it checks, with the RFC 6455 accept value.
 // Built by Tests/Fuzz/run-target with `swiftc -sanitize=fuzzer,address` over ClawPairWire.
 
-/// The reader's bounds for an input of `size` bytes: small ones up to CI's -max_len (4096),
-/// so the fuzzer reaches every limit; the product's defaults beyond it, so a long run with
-/// -max_len at the head cap (Tests/Fuzz/long-run) finds what is slow within them.
-private struct Limits {
-    var headBytes: Int
-    var headerCount: Int
+/// The reader's bounds: small for CI's inputs (``ciMaximumInputBytes``), so the fuzzer
+/// reaches every one; above, the product's defaults.
+private typealias Limits = (headBytes: Int, headerCount: Int)
 
-    init(inputSize size: Int) {
-        if size <= 4096 {
-            (headBytes, headerCount) = (512, 12)
-        } else {
-            (headBytes, headerCount) = (HTTPRequestHeadParser.defaultMaximumHeadBytes, HTTPRequestHeadParser.defaultMaximumHeaderCount)
-        }
-    }
+private func headLimits(inputSize size: Int) -> Limits {
+    size <= ciMaximumInputBytes
+        ? (512, 12) : (HTTPRequestHeadParser.defaultMaximumHeadBytes, HTTPRequestHeadParser.defaultMaximumHeaderCount)
 }
 
 private enum Outcome: Equatable {
@@ -45,7 +38,7 @@ private func parse(_ chunks: [ArraySlice<UInt8>], limits: Limits) -> Outcome {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func httpRequestHeadFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let limits = Limits(inputSize: size)
+    let limits = headLimits(inputSize: size)
     let whole = parse([bytes[...]], limits: limits)
     if size > 0 {
         let split = Int(bytes[0]) * size / 256

@@ -4,11 +4,10 @@
 // must re-encode to itself; the WWW-Authenticate parser must round-trip what it accepts.
 // Built by Tests/Fuzz/run-target with `swiftc -sanitize=fuzzer,address` over ClawPairWire.
 
-/// Small limits for inputs up to CI's -max_len (4096), so the fuzzer reaches every one of
-/// them; the product's defaults beyond it, so a long run with -max_len at the head cap
-/// (Tests/Fuzz/long-run) finds what is slow within them.
+/// Small limits for CI's inputs (``ciMaximumInputBytes``), so the fuzzer reaches every one of
+/// them; above, the product's defaults.
 private func parserLimits(inputSize size: Int) -> HTTPResponseParser.Limits {
-    guard size > 4096 else {
+    guard size > ciMaximumInputBytes else {
         return HTTPResponseParser.Limits(headerSectionBytes: 512, headerCount: 12, bodyBytes: 1024, chunkLineBytes: 48, interimResponses: 2)
     }
     return HTTPResponseParser.Limits()

@@ -5,20 +5,12 @@
 // assembler's rules. The UTF-8 validator is checked against the standard library's.
 // Built by Tests/Fuzz/run-target with `swiftc -sanitize=fuzzer,address` over ClawPairWire.
 
-/// Small limits for inputs up to CI's -max_len (4096), so the fuzzer reaches them; beyond
-/// it the sim's and the handshake's (a frame and a message of 64 KiB before authentication),
-/// so a long run with -max_len at that cap (Tests/Fuzz/long-run) finds what is slow within them.
-private struct Limits {
-    var frameSize: Int
-    var messageSize: Int
+/// Frame and message limits: small for CI's inputs (``ciMaximumInputBytes``), so the fuzzer
+/// reaches them; above, the sim's and the handshake's (64 KiB each before authentication).
+private typealias Limits = (frameSize: Int, messageSize: Int)
 
-    init(inputSize size: Int) {
-        if size <= 4096 {
-            (frameSize, messageSize) = (300, 600)
-        } else {
-            (frameSize, messageSize) = (GatewayFrame.preAuthMaximumBytes, GatewayFrame.preAuthMaximumBytes)
-        }
-    }
+private func frameLimits(inputSize size: Int) -> Limits {
+    size <= ciMaximumInputBytes ? (300, 600) : (GatewayFrame.preAuthMaximumBytes, GatewayFrame.preAuthMaximumBytes)
 }
 
 private struct Outcome: Equatable {
@@ -49,7 +41,7 @@ public func webSocketFrameFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let role: WebSocketFrameParser.Role = selector & 1 == 0 ? .client : .server
     let stream = bytes[1...]
 
-    let limits = Limits(inputSize: size)
+    let limits = frameLimits(inputSize: size)
     let whole = parse([stream], role: role, limits: limits)
     let split = stream.startIndex + Int(selector) * stream.count / 256
     guard parse([stream[..<split], stream[split...]], role: role, limits: limits) == whole else { fatalError("split at \(split) differs") }
