@@ -194,6 +194,25 @@ import Testing
         #expect(throws: DNSWireError(.badPointer, "", offset: 12)) { try DNSMessage(parsing: bytes) }
     }
 
+    @Test func compressionBombIsRefusedAfterWorkBoundedByTheMessage() throws {
+        // One 126-label name written out, then 1000 questions that are each a 2-byte pointer
+        // to it: 6 KB that would decode into 126 000 labels (at 64 KiB, 1.4 M labels took the
+        // fuzz target 10 s and 700 MB).
+        let deep: [UInt8] = Array(repeating: [1, UInt8(ascii: "a")], count: 126).flatMap { $0 } + [0]
+        let question: [UInt8] = u16(1) + u16(1)
+        let count = 1001
+        let header: [UInt8] = u16(1) + u16(0x8000) + u16(UInt16(count)) + u16(0) + u16(0) + u16(0)
+        let pointers: [UInt8] = Array(repeating: pointer(12) + question, count: count - 1).flatMap { $0 }
+        let bytes: [UInt8] = header + deep + question + pointers
+        let error: DNSWireError = try #require(throws: DNSWireError.self) { try DNSMessage(parsing: bytes) }
+        #expect(error.code == DNSWireError.Code.tooManyLabels)
+        // It stopped once the labels outnumbered the bytes: after about bytes / 126 questions.
+        let questionsRead: Int = (error.offset - header.count - deep.count - question.count) / (2 + question.count)
+        #expect(questionsRead <= bytes.count / 126)
+        // A real response reusing names as far as compression allows still parses.
+        #expect(throws: Never.self) { try DNSMessage(parsing: DNSFixtures.mdnsResponse) }
+    }
+
     @Test func rdlengthPastTheEnd() {
         let bytes = u16(1) + u16(0x8000) + u16(0) + u16(1) + u16(0) + u16(0) + [0] + u16(16) + u16(1) + u32(0) + u16(400) + txtString("short")
         #expect(throws: DNSWireError(.truncated, "", offset: 0)) { try DNSMessage(parsing: bytes) }

@@ -5,17 +5,21 @@
 // assembler's rules. The UTF-8 validator is checked against the standard library's.
 // Built by Tests/Fuzz/run-target with `swiftc -sanitize=fuzzer,address` over ClawPairWire.
 
-/// Small, so the fuzzer reaches the limits within -max_len.
-private let maximumFrameSize = 300
-private let maximumMessageSize = 600
+/// Frame and message limits: small for CI's inputs (``ciMaximumInputBytes``), so the fuzzer
+/// reaches them; above, the sim's and the handshake's (64 KiB each before authentication).
+private typealias Limits = (frameSize: Int, messageSize: Int)
+
+private func frameLimits(inputSize size: Int) -> Limits {
+    size <= ciMaximumInputBytes ? (300, 600) : (GatewayFrame.preAuthMaximumBytes, GatewayFrame.preAuthMaximumBytes)
+}
 
 private struct Outcome: Equatable {
     var frames: [WebSocketFrame] = []
     var error: WebSocketProtocolError.Code?
 }
 
-private func parse(_ chunks: [ArraySlice<UInt8>], role: WebSocketFrameParser.Role) -> Outcome {
-    var parser = WebSocketFrameParser(role: role, maximumFrameSize: maximumFrameSize)
+private func parse(_ chunks: [ArraySlice<UInt8>], role: WebSocketFrameParser.Role, limits: Limits) -> Outcome {
+    var parser = WebSocketFrameParser(role: role, maximumFrameSize: limits.frameSize)
     var outcome = Outcome()
     do throws(WebSocketProtocolError) {
         for chunk in chunks {
@@ -37,22 +41,23 @@ public func webSocketFrameFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let role: WebSocketFrameParser.Role = selector & 1 == 0 ? .client : .server
     let stream = bytes[1...]
 
-    let whole = parse([stream], role: role)
+    let limits = frameLimits(inputSize: size)
+    let whole = parse([stream], role: role, limits: limits)
     let split = stream.startIndex + Int(selector) * stream.count / 256
-    guard parse([stream[..<split], stream[split...]], role: role) == whole else { fatalError("split at \(split) differs") }
+    guard parse([stream[..<split], stream[split...]], role: role, limits: limits) == whole else { fatalError("split at \(split) differs") }
     if stream.count <= 600 {
-        guard parse(stream.indices.map { stream[$0...$0] }, role: role) == whole else { fatalError("byte-by-byte differs") }
+        guard parse(stream.indices.map { stream[$0...$0] }, role: role, limits: limits) == whole else { fatalError("byte-by-byte differs") }
     }
 
-    var assembler = WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize)
+    var assembler = WebSocketMessageAssembler(maximumMessageSize: limits.messageSize)
     for frame in whole.frames {
-        guard frame.payload.count <= maximumFrameSize, (frame.maskKey != nil) == (role == .server),
+        guard frame.payload.count <= limits.frameSize, (frame.maskKey != nil) == (role == .server),
             !frame.rsv1, !frame.rsv2, !frame.rsv3,
             !frame.opcode.isControl || (frame.fin && frame.payload.count <= WebSocketFrame.maximumControlPayloadSize)
         else { fatalError("a frame broke a header rule: \(frame)") }
 
         // Re-encoded (with the shortest length form), the frame parses back to itself.
-        var again = WebSocketFrameParser(role: role, maximumFrameSize: maximumFrameSize)
+        var again = WebSocketFrameParser(role: role, maximumFrameSize: limits.frameSize)
         again.append(frame.encoded())
         guard let reparsed = try? again.nextFrame(), reparsed == frame, again.bufferedByteCount == 0 else {
             fatalError("frame does not round-trip: \(frame)")
@@ -62,9 +67,9 @@ public func webSocketFrameFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             guard let message = try assembler.append(frame) else { continue }
             switch message {
             case .text(let text):
-                guard text.utf8.count <= maximumMessageSize else { fatalError("text message over the limit") }
+                guard text.utf8.count <= limits.messageSize else { fatalError("text message over the limit") }
             case .binary(let payload):
-                guard payload.count <= maximumMessageSize else { fatalError("binary message over the limit") }
+                guard payload.count <= limits.messageSize else { fatalError("binary message over the limit") }
             case .ping(let payload), .pong(let payload):
                 guard payload.count <= WebSocketFrame.maximumControlPayloadSize else { fatalError("control payload over 125") }
             case .close(let close):

@@ -97,6 +97,23 @@ extension DNSMessage {
 
 // MARK: Wire form
 
+/// The labels a message's names may add up to (``DNSMessage/init(parsing:)``).
+private struct LabelBudget {
+    let limit: Int
+    private var spent = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func spend(_ labels: Int, at offset: Int) throws(DNSWireError) {
+        spent += labels
+        guard spent <= limit else {
+            throw DNSWireError(
+                .tooManyLabels, "names add up to more than \(limit) labels, one per byte of the message (compression pointers reused)",
+                offset: offset)
+        }
+    }
+}
+
 extension DNSMessage {
     /// Parses a message. A message with the TC bit set may end early (RFC 2181 §9): the
     /// records read before the cut are kept and the rest ignored. Bytes after the last
@@ -128,11 +145,27 @@ extension DNSMessage {
                 offset: 4)
         }
 
+        // A 2-byte compression pointer can stand for a 127-label name, so a 64 KiB message
+        // could make us build over a million labels (a decompression bomb: 10 s and 700 MB in
+        // the fuzz target). Real messages hold fewer labels than bytes; refuse more. Each name
+        // costs at most 127 labels before the check, so the work stays linear in the message.
+        var labelBudget = LabelBudget(limit: bytes.count)
+        func read(_ count: Int, into records: inout [DNSResourceRecord]) throws(DNSWireError) {
+            for _ in 0..<count {
+                let record = try DNSResourceRecord.parse(&cursor)
+                try labelBudget.spend(record.labelCount, at: cursor.offset)
+                records.append(record)
+            }
+        }
         do {
-            for _ in 0..<questionCount { questions.append(try DNSQuestion.parse(&cursor)) }
-            for _ in 0..<answerCount { answers.append(try DNSResourceRecord.parse(&cursor)) }
-            for _ in 0..<authorityCount { authorities.append(try DNSResourceRecord.parse(&cursor)) }
-            for _ in 0..<additionalCount { additionals.append(try DNSResourceRecord.parse(&cursor)) }
+            for _ in 0..<questionCount {
+                let question = try DNSQuestion.parse(&cursor)
+                try labelBudget.spend(question.name.labels.count, at: cursor.offset)
+                questions.append(question)
+            }
+            try read(answerCount, into: &answers)
+            try read(authorityCount, into: &authorities)
+            try read(additionalCount, into: &additionals)
         } catch where error.code == .truncated && isTruncated {
             // A truncated message is a hint to retry over TCP; what arrived whole is still valid.
         }

@@ -57,6 +57,17 @@ extension DNSResourceRecord {
         return DNSResourceRecord(name: name, recordClass: recordClass, ttl: ttl, data: data)
     }
 
+    /// Labels in the owner name and the names in the data: what decoding it built.
+    var labelCount: Int {
+        let dataLabels: Int
+        switch data {
+        case .ptr(let target), .ns(let target), .cname(let target), .srv(_, _, _, let target): dataLabels = target.labels.count
+        case .soa(let soa): dataLabels = soa.mname.labels.count + soa.rname.labels.count
+        default: dataLabels = 0
+        }
+        return name.labels.count + dataLabels
+    }
+
     func write(to writer: inout DNSMessageWriter) {
         writer.writeName(name, compress: true)
         writer.writeUInt16(type.rawValue)

@@ -42,6 +42,9 @@ extension ErrorCode where Family == DNSWireError {
     public static let badPointer = Self("badPointer")
     /// More compression pointers in one name than any real name needs.
     public static let pointerLoop = Self("pointerLoop")
+    /// The names of a message add up to more labels than it has bytes: pointers reused
+    /// to make a small message decode into a huge one.
+    public static let tooManyLabels = Self("tooManyLabels")
     /// Record data whose length disagrees with its content (RFC 1035 §3.2.1 RDLENGTH).
     public static let rdataLengthMismatch = Self("rdataLengthMismatch")
     /// A name in presentation form that cannot be a DNS name (bad escape, empty label).
