@@ -6,7 +6,7 @@ import Synchronization
 /// cheapest and likeliest first: the negative (light-on-dark codes), a mirror image and
 /// enlargements for small images, a shrunk copy of huge ones, noise and blur filters, then
 /// tone curves, rotations and a white quiet zone. It stops at the first retry that finds a
-/// code; each ``QRSymbol/strategy`` names that retry.
+/// code, or when ``QRRetryBudget`` is spent; each ``QRSymbol/strategy`` names that retry.
 ///
 /// Not `Sendable`: it owns zbar scanners. Use one per task, or
 /// ``scanFiles(_:maximumConcurrency:)`` for many files.
@@ -30,7 +30,7 @@ public final class QRScanner {
         let plan = QRScanStrategy.plan(
             width: image.width, height: image.height, darkBorder: image.borderMean() < 128
         )
-        return scan(image, plan: plan)
+        return scan(image, plan: QRRetryBudget.affordable(plan))
     }
 
     /// Decodes an image file's bytes (PNG, JPEG or PNM) and scans it.
@@ -51,7 +51,7 @@ public final class QRScanner {
     public static func scan(imageBytes: [UInt8], lanes: Int) async throws(ClawPairError) -> [QRSymbol] {
         let image = try ImageDecoder.decode(imageBytes)
         let plan = QRScanStrategy.plan(width: image.width, height: image.height, darkBorder: image.borderMean() < 128)
-        return try await scan(image, plan: plan, lanes: lanes)
+        return try await scan(image, plan: QRRetryBudget.affordable(plan), lanes: lanes)
     }
 
     /// Runs `plan` in order and returns the first non-empty result.
