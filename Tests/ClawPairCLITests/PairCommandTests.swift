@@ -170,6 +170,23 @@ import Testing
         try Self.assertNoSecrets([pairing.stdout, pairing.stderr, again.stdout, again.stderr], home: home, extra: [first.bootstrap, second.bootstrap])
     }
 
+    @Test func aSecondGatewayPairedUnderATakenNameIsKeptAsNameTwo() throws {
+        let home = Home()
+        let first = try Sim(autoApprove: true)
+        defer { first.stop() }
+        let second = try Sim(autoApprove: true)
+        defer { second.stop() }
+        let one = try Self.run(home, [try first.setupCode().code, "--json", "--name", "studio"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.json?["name"]?.stringValue == "studio")
+        let two = try Self.run(home, [try second.setupCode().code, "--json", "--name", "studio"])
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(two.json?["name"]?.stringValue == "studio (2)")
+        let registry = try home.open()
+        #expect(try registry.list().count == 2)
+        #expect(try registry.resolve("studio") != registry.resolve("studio (2)"))
+    }
+
     @Test func wssWithTheSetupCodePinIsPinned() throws {
         let sim = try Sim(tls: true, autoApprove: true)
         defer { sim.stop() }
