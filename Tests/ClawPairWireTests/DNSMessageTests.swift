@@ -213,6 +213,20 @@ import Testing
         #expect(throws: Never.self) { try DNSMessage(parsing: DNSFixtures.mdnsResponse) }
     }
 
+    @Test func namesWrittenOutMayCompressPastTheLabelBudget() throws {
+        // Ten questions for one 20-label name, each written out: 462 bytes, 200 labels. The
+        // encoder compresses nine of them to pointers (111 bytes), which the budget refuses; the
+        // fuzz target relies on this being the only way a parsed message fails to re-parse.
+        let name: [UInt8] = Array(repeating: [1, UInt8(ascii: "a")], count: 20).flatMap { $0 } + [0]
+        let header: [UInt8] = u16(1) + u16(0x8000) + u16(10) + u16(0) + u16(0) + u16(0)
+        let bytes: [UInt8] = header + Array(repeating: name + u16(1) + u16(1), count: 10).flatMap { $0 }
+        let message = try DNSMessage(parsing: bytes)
+        let encoded = message.encoded()
+        #expect(encoded.count == 12 + 45 + 9 * 6)
+        let error: DNSWireError = try #require(throws: DNSWireError.self) { try DNSMessage(parsing: encoded) }
+        #expect(error.code == DNSWireError.Code.tooManyLabels)
+    }
+
     @Test func rdlengthPastTheEnd() {
         let bytes = u16(1) + u16(0x8000) + u16(0) + u16(1) + u16(0) + u16(0) + [0] + u16(16) + u16(1) + u32(0) + u16(400) + txtString("short")
         #expect(throws: DNSWireError(.truncated, "", offset: 0)) { try DNSMessage(parsing: bytes) }
