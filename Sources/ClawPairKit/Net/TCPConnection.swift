@@ -91,26 +91,4 @@ public final class TCPConnection: Sendable {
     public func read(upTo maxBytes: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
         try await io.read(upTo: maxBytes, until: deadline)
     }
-
-    /// Reads exactly `count` bytes. Throws ``NetworkError/Code/closedByPeer`` when the stream
-    /// ends first and ``NetworkError/Code/timedOut`` at the deadline.
-    public func read(exactly count: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        while bytes.count < count {
-            let chunk: [UInt8]
-            do {
-                chunk = try await read(upTo: count - bytes.count, until: deadline)
-            } catch let error as NetworkError where error.code == .timedOut {
-                throw NetworkError(
-                    .timedOut, "reading from \(remoteAddress): \(bytes.count) of \(count) bytes by the deadline")
-            }
-            guard !chunk.isEmpty else {
-                throw NetworkError(
-                    .closedByPeer, "reading from \(remoteAddress): closed after \(bytes.count) of \(count) bytes")
-            }
-            bytes += chunk
-        }
-        return bytes
-    }
 }

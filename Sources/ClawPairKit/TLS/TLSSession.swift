@@ -39,21 +39,6 @@ public final class TLSSession: Sendable {
         try await engine.read(upTo: maxBytes, until: deadline)
     }
 
-    /// Exactly `count` bytes of plaintext. Throws ``NetworkError/Code/closedByPeer`` when
-    /// the session ends first and ``NetworkError/Code/timedOut`` at the deadline.
-    public func read(exactly count: Int, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        while bytes.count < count {
-            let chunk = try await engine.read(upTo: count - bytes.count, until: deadline)
-            guard !chunk.isEmpty else {
-                throw NetworkError(.closedByPeer, "reading TLS from \(remoteAddress): closed after \(bytes.count) of \(count) bytes")
-            }
-            bytes += chunk
-        }
-        return bytes
-    }
-
     /// Sends close_notify (and anything still queued), best effort, by `deadline`, then shuts
     /// the socket down so the peer sees the end at once; the descriptor closes when the last
     /// reference to the session goes.

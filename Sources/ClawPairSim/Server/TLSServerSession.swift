@@ -12,6 +12,9 @@ public final class TLSServerSession: Sendable {
     /// The TCP connection underneath.
     public var transport: TCPConnection { engine.transport }
 
+    /// The client.
+    public var remoteAddress: SocketAddress { engine.transport.remoteAddress }
+
     private init(engine: TLSEngine) {
         self.engine = engine
     }
