@@ -61,7 +61,7 @@ struct PairingRouteSelector<C: Clock>: Sendable where C.Duration == Duration {
                 if !accepted {
                     throw ClawPairError(
                         .tlsTrustDeclined, "the certificate of \(untrusted.route.url) (SHA-256 \(peer.fingerprint.hex)) was not trusted",
-                        remedy: "verify the fingerprint on the gateway host (`openssl x509 -noout -fingerprint -sha256 -in CERT`), then pair with --trust \(ShellQuoting.quote(peer.fingerprint.hex))")
+                        remedy: peer.fingerprint.verifyRemedy(then: "pair"))
                 }
             } else {
                 accepted = false
@@ -76,8 +76,7 @@ struct PairingRouteSelector<C: Clock>: Sendable where C.Duration == Duration {
             }
             throw ClawPairError(
                 untrusted.error.code, untrusted.error.message,
-                remedy: "verify the fingerprint \(peer.fingerprint.hex) out of band (on the gateway host: `openssl x509 -noout -fingerprint -sha256 -in CERT`), "
-                    + "then pair with --trust \(ShellQuoting.quote(peer.fingerprint.hex)), or accept it with --trust-on-first-use")
+                remedy: peer.fingerprint.verifyRemedy(then: "pair") + ", or accept it with --trust-on-first-use")
         }
         // A trust failure (plaintext refused, …) says more than a dead route; else the first route's story.
         if let trustFailure = failures.first(where: { $0.error.code.category == .trust }) { throw trustFailure.error }

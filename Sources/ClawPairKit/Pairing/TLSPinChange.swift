@@ -30,9 +30,8 @@ public struct TLSPinChange: Sendable {
     var refusal: ClawPairError {
         ClawPairError(
             .tlsPinMismatch, "\(gateway.rawValue): \(summary); nothing was stored and no credential was sent",
-            remedy: "if the gateway's certificate was replaced on purpose (check it on the gateway host: "
-                + "`openssl x509 -noout -fingerprint -sha256 -in CERT`), run `clawpair gateways trust \(ShellQuoting.quote(gateway.rawValue)) "
-                + "--fingerprint \(new.hex)` or pair again with --trust \(new.hex)")
+            remedy: "if the gateway's certificate was replaced on purpose (\(new.gatewayHostCheck)), run "
+                + "`clawpair gateways trust \(ShellQuoting.quote(gateway.rawValue)) --fingerprint \(new.hex)` or pair again with --trust \(new.hex)")
     }
 
     /// The user answered no: exit 1, as a declined `gateways forget`.

@@ -47,6 +47,19 @@ public struct CertificateFingerprint: Sendable, Hashable {
         }
         return groups.joined(separator: ":")
     }
+
+    /// How a person checks this fingerprint before trusting it, for remedies: what the
+    /// certificate on the gateway host must show. Written once, so every trust decision
+    /// asks for the same check.
+    var gatewayHostCheck: String {
+        "on the gateway host, `openssl x509 -noout -fingerprint -sha256 -in CERT` must print \(colonSeparated)"
+    }
+
+    /// A remedy for a certificate not trusted yet: check it, then `action` (e.g. "pair")
+    /// with `--trust` and this fingerprint, shell-quoted.
+    func verifyRemedy(then action: String) -> String {
+        "verify the fingerprint out of band (\(gatewayHostCheck)), then \(action) with --trust \(ShellQuoting.quote(hex))"
+    }
 }
 
 extension CertificateFingerprint: CustomStringConvertible {

@@ -38,8 +38,7 @@ public enum TLSTrustPolicy {
                 .tlsUntrusted,
                 "the certificate of \(peer.serverName) (subject \(peer.subject), issuer \(peer.issuer)) is not trusted by this system\(why); "
                     + "its SHA-256 fingerprint is \(peer.fingerprint.hex)",
-                remedy: "verify the fingerprint out of band (on the gateway host, `openssl x509 -noout -fingerprint -sha256 -in CERT` "
-                    + "prints \(peer.fingerprint.colonSeparated)), then trust it with --trust \(ShellQuoting.quote(peer.fingerprint.hex))"))
+                remedy: peer.fingerprint.verifyRemedy(then: "trust it")))
         }
         guard peer.hostnameMatched else {
             return .rejected(ClawPairError(
