@@ -104,12 +104,12 @@ public final class LiveSession: Sendable {
     private var missingInput: ReconnectDecision.PauseReason? {
         if inputs.routes.isEmpty {
             return ReconnectDecision.PauseReason(
-                message: "the entry has no route", remedy: "pair it again: clawpair pair <setup code>")
+                message: "the entry has no route", remedy: "pair it again: \(SetupCodeRemedy.pairAgain)")
         }
         if !inputs.hasCredential {
             return ReconnectDecision.PauseReason(
                 message: "this device is not paired with the gateway (no \(key.kind.role.rawValue) device token)",
-                remedy: "clawpair pair <setup code> (make one on the gateway host with `openclaw qr`)")
+                remedy: SetupCodeRemedy.pairAgain)
         }
         return nil
     }

@@ -83,7 +83,7 @@ public enum ReconnectDecision: Sendable, Equatable {
 
     /// Why `failure` pauses a session, with the command that fixes it.
     static func reason(_ failure: GatewayConnectError, gateway: GatewayID) -> PauseReason {
-        let pair = "clawpair pair <setup code> (make one on the gateway host with `openclaw qr`)"
+        let pair = SetupCodeRemedy.pairAgain
         switch failure {
         case .deviceTokenMismatch:
             return PauseReason(message: "the gateway no longer knows this device: \(failure.message)", remedy: "re-pair: \(pair)")

@@ -174,7 +174,7 @@ public struct PairingFlow<C: Clock>: Sendable where C.Duration == Duration {
     static func incomplete(_ why: String) -> ClawPairError {
         ClawPairError(
             .pairingIncomplete, "setup incomplete — \(why); nothing was stored and earlier credentials of this gateway are kept",
-            remedy: "regenerate the setup code on the gateway (`openclaw qr`) and pair again")
+            remedy: "pair again: \(SetupCodeRemedy.pairAgain)")
     }
 }
 
@@ -260,6 +260,6 @@ public enum PairingRemedy {
         ClawPairError(
             .deviceTokenMismatch,
             "the gateway\(gateway.map { " \($0)" } ?? "") no longer knows this device (its device token was rejected: \(detail))",
-            remedy: "re-pair: run `openclaw qr` on the gateway host, then `clawpair pair <setup code>`")
+            remedy: "re-pair: \(SetupCodeRemedy.pairAgain)")
     }
 }

@@ -72,7 +72,7 @@ public struct ProbePlan: Sendable {
                 .setupCodeExpired,
                 "the setup code expired at \(UTCTimestamp.format(milliseconds: expiresAtMs)): its routes are probed (no credential "
                     + "is sent), but it cannot pair",
-                remedy: "make a new one on the gateway host with `openclaw qr`"))
+                remedy: SetupCodeRemedy.newCode))
         }
     }
 }

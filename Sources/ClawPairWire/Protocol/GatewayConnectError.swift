@@ -159,7 +159,7 @@ public enum GatewayConnectError: Error, Sendable, Equatable {
         case .deviceAuthFailed(let code, _):
             if code == .signatureExpired { return "this machine's clock differs from the gateway's by more than 2 minutes; fix the time (NTP)" }
             return "the gateway refused this device's signature; check the clock, then pair again"
-        case .bootstrapTokenInvalid: return "the setup code was already used or has expired; make a new one on the gateway (openclaw qr)"
+        case .bootstrapTokenInvalid: return "the setup code was already used or has expired; \(SetupCodeRemedy.newCode)"
         case .deviceTokenMismatch: return "the stored device token is no longer valid; pair again with a new setup code"
         case .authFailed(let code, let step, _):
             if let specific = code.flatMap(Self.authRemedy) { return specific }

@@ -67,7 +67,7 @@ enum DeepLink {
     }
 
     private static func invalid(_ message: String) -> ClawPairError {
-        ClawPairError(.setupCodeInvalid, message, remedy: SetupCodeReader.newCodeRemedy)
+        ClawPairError(.setupCodeInvalid, message, remedy: SetupCodeRemedy.newCode)
     }
 
     /// `name=value&…`, percent-decoded. `+` stays `+`: the app's URL parser does not read it

@@ -12,12 +12,10 @@ public enum SetupCodeReader {
     /// Codes shorter than this inside a pasted message are ordinary words, not codes.
     static let minimumPastedTokenLength = 24
 
-    static let newCodeRemedy = "ask for a new code: run `openclaw qr` on the gateway host"
-
     /// Decodes `input`, checking expiry against `nowMs` (Unix ms).
     public static func read(_ input: String, nowMs: Int64) throws(ClawPairError) -> SetupCode {
         guard input.utf8.count <= maximumInputBytes else {
-            throw ClawPairError(.setupCodeInvalid, "input is longer than \(maximumInputBytes / 1024) KiB", remedy: newCodeRemedy)
+            throw ClawPairError(.setupCodeInvalid, "input is longer than \(maximumInputBytes / 1024) KiB", remedy: SetupCodeRemedy.newCode)
         }
         let text = prepared(input)
         guard !text.isEmpty else {
@@ -113,7 +111,7 @@ public enum SetupCodeReader {
         do {
             let value = try JSONParser.parse(bytes)
             guard case .object = value else {
-                return .failure(ClawPairError(.setupCodeInvalid, "the code holds JSON that is not an object", remedy: newCodeRemedy))
+                return .failure(ClawPairError(.setupCodeInvalid, "the code holds JSON that is not an object", remedy: SetupCodeRemedy.newCode))
             }
             return .success(value)
         } catch {
@@ -121,7 +119,7 @@ public enum SetupCodeReader {
             return .failure(
                 ClawPairError(
                     .setupCodeInvalid, "the code does not decode to a setup code (\(error.reason)); it may be incomplete",
-                    remedy: "copy the whole code again, or " + newCodeRemedy))
+                    remedy: "copy the whole code again, or " + SetupCodeRemedy.newCode))
         }
     }
 
@@ -137,7 +135,7 @@ public enum SetupCodeReader {
         } else if let host = payload["host"] {
             hostFormRoute = try legacyHostRoute(host: host, port: payload["port"], tls: payload["tls"])
         } else {
-            throw ClawPairError(.setupCodeInvalid, "the setup code names no gateway (no url or host)", remedy: newCodeRemedy)
+            throw ClawPairError(.setupCodeInvalid, "the setup code names no gateway (no url or host)", remedy: SetupCodeRemedy.newCode)
         }
         if let urls = payload["urls"], !urls.isNull {
             guard case .array(let entries) = urls else { throw fieldError("urls", "an array of strings") }
@@ -160,7 +158,7 @@ public enum SetupCodeReader {
             }
         }
         guard let primary = routes.first else {
-            throw firstError ?? ClawPairError(.setupCodeInvalid, "the setup code has no usable route", remedy: newCodeRemedy)
+            throw firstError ?? ClawPairError(.setupCodeInvalid, "the setup code has no usable route", remedy: SetupCodeRemedy.newCode)
         }
 
         var fingerprint: String? = nil
@@ -170,7 +168,7 @@ public enum SetupCodeReader {
                 guard let normalized = TLSFingerprint.normalize(text) else {
                     throw ClawPairError(
                         .setupCodeBadFingerprint, "tlsFingerprint is not a SHA-256 fingerprint (64 hex digits)",
-                        remedy: newCodeRemedy)
+                        remedy: SetupCodeRemedy.newCode)
                 }
                 guard primary.tls else {
                     throw ClawPairError(
@@ -194,7 +192,7 @@ public enum SetupCodeReader {
         if let expiresAtMs, expiresAtMs <= nowMs {
             throw ClawPairError(
                 .setupCodeExpired, "the setup code expired at \(UTCTimestamp.format(milliseconds: expiresAtMs))",
-                remedy: newCodeRemedy)
+                remedy: SetupCodeRemedy.newCode)
         }
 
         return SetupCode(
@@ -223,7 +221,7 @@ public enum SetupCodeReader {
         do {
             route = try GatewayRoute(host: hostName, port: portNumber, tls: useTLS)
         } catch {
-            throw ClawPairError(.setupCodeInvalid, "invalid gateway address: \(error.reason)", remedy: newCodeRemedy)
+            throw ClawPairError(.setupCodeInvalid, "invalid gateway address: \(error.reason)", remedy: SetupCodeRemedy.newCode)
         }
         try requirePlaintextAllowed(route)
         return route
@@ -244,7 +242,7 @@ public enum SetupCodeReader {
         do {
             return try GatewayRoute(url: text)
         } catch {
-            throw ClawPairError(.setupCodeInvalid, "invalid gateway URL: \(error.reason)", remedy: newCodeRemedy)
+            throw ClawPairError(.setupCodeInvalid, "invalid gateway URL: \(error.reason)", remedy: SetupCodeRemedy.newCode)
         }
     }
 
@@ -260,7 +258,7 @@ public enum SetupCodeReader {
     }
 
     private static func fieldError(_ field: String, _ expected: String) -> ClawPairError {
-        ClawPairError(.setupCodeInvalid, "the setup code's \(field) must be \(expected)", remedy: newCodeRemedy)
+        ClawPairError(.setupCodeInvalid, "the setup code's \(field) must be \(expected)", remedy: SetupCodeRemedy.newCode)
     }
 }
 
