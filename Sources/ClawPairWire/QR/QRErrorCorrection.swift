@@ -17,7 +17,7 @@ public enum QRErrorCorrection: String, Sendable, CaseIterable {
 extension QRErrorCorrection {
     /// The most bytes a version-40 symbol holds in 8-bit byte mode at this level
     /// (ISO/IEC 18004 Table 7); longer input cannot be encoded at all.
-    var maximumByteCount: Int {
+    public var maximumByteCount: Int {
         switch self {
         case .low: 2953
         case .medium: 2331
