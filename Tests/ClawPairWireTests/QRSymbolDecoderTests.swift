@@ -68,6 +68,11 @@ import Testing
 
     // MARK: Damage
 
+    /// The eight modules of an interleaved codeword, from the placement order.
+    static func modules(ofCodeword codeword: Int, in placement: [Int]) -> ArraySlice<Int> {
+        placement[(codeword * 8)..<(codeword * 8 + 8)]
+    }
+
     /// Up to the correctable number of whole codewords per block, in every block, are
     /// corrected and counted; one more in a single block is refused.
     @Test(arguments: [(1, QRErrorCorrection.low), (2, .low), (5, .quartile), (10, .medium), (22, .high), (40, .low)])
@@ -75,13 +80,13 @@ import Testing
         var random = SplitMix64(seed: UInt64(version * 4 + level.tableIndex))
         let clean = try Self.symbol("fixable", version: version, level: level)
         let blocks = QRBlockLayout(version: version, errorCorrection: level)
-        let layout = QRSymbolLayout(version: version)
+        let placement = QRSymbolLayout(version: version).dataModules
         var damaged = clean
         var flipped = 0
         for block in 0..<blocks.blockCount {
             let count = Int.random(in: 0...blocks.correctableCodewordsPerBlock, using: &random)
             for codeword in Array(0..<blocks.codewordCount(inBlock: block)).shuffled(using: &random).prefix(count) {
-                for module in layout.modules(ofCodeword: blocks.interleavedIndex(block: block, codeword: codeword)) { damaged[module].toggle() }
+                for module in Self.modules(ofCodeword: blocks.interleavedIndex(block: block, codeword: codeword), in: placement) { damaged[module].toggle() }
                 flipped += 1
             }
         }
@@ -91,7 +96,7 @@ import Testing
 
         var tooMuch = clean
         for codeword in 0...blocks.correctableCodewordsPerBlock {
-            for module in layout.modules(ofCodeword: blocks.interleavedIndex(block: 0, codeword: codeword)) { tooMuch[module].toggle() }
+            for module in Self.modules(ofCodeword: blocks.interleavedIndex(block: 0, codeword: codeword), in: placement) { tooMuch[module].toggle() }
         }
         #expect(throws: QRDecodeError(.tooManyErrors, "")) { try Self.decode(tooMuch) }
     }

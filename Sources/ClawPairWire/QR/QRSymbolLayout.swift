@@ -86,6 +86,7 @@ package struct QRSymbolLayout: Sendable {
 
     /// The eight modules of codeword `codeword` of the interleaved sequence, most significant
     /// bit first, as `row * size + column` (the tests flip whole codewords through this).
+    /// Walks the whole layout: for many codewords, take ``dataModules`` once and slice it.
     package func modules(ofCodeword codeword: Int) -> [Int] {
         Array(dataModules[(codeword * 8)..<(codeword * 8 + 8)])
     }
