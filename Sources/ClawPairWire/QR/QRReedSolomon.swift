@@ -53,7 +53,8 @@ package enum QRReedSolomon {
     ///   (``QRBlockLayout/correctableCodewordsPerBlock``), which keep a random grid from
     ///   "correcting" to a valid-looking block.
     /// - Throws: ``QRDecodeError`` `.tooManyErrors` when the block is further than that from
-    ///   every codeword, as far as the syndromes can tell.
+    ///   every codeword, as far as the syndromes can tell; the block may then be left partly
+    ///   changed (the decoder drops it).
     package static func correct(
         _ codewords: inout [UInt8], block: Range<Int>, parityCount: Int, maximumErrors: Int
     ) throws(QRDecodeError) -> Int {
