@@ -24,18 +24,22 @@ package enum QRReedSolomon {
     }
 
     /// The `count` parity codewords of a block whose data codewords are `data`: the remainder
-    /// of data(x) · xⁿ divided by the generator (ISO/IEC 18004 §7.5.2).
+    /// of data(x) · xⁿ divided by the generator (ISO/IEC 18004 §7.5.2), by long division
+    /// with the generator's coefficients kept as logarithms.
     package static func parity(for data: [UInt8], count: Int) -> [UInt8] {
-        let generator = generator(degree: count)
+        let exp = QRGaloisField.exp
+        let log = QRGaloisField.log
+        // Below the leading 1; -1 marks a zero coefficient (none in QR's generators).
+        let generatorLogs = generator(degree: count).dropFirst().map { $0 == 0 ? -1 : Int(log[Int($0)]) }
         var remainder = [UInt8](repeating: 0, count: count)
         for byte in data {
             let factor = byte ^ remainder[0]
-            remainder.removeFirst()
-            remainder.append(0)
-            if factor != 0 {
-                for index in 0..<count {
-                    remainder[index] ^= QRGaloisField.multiply(generator[index + 1], factor)
-                }
+            for index in 0..<(count - 1) { remainder[index] = remainder[index + 1] }
+            remainder[count - 1] = 0
+            guard factor != 0 else { continue }
+            let factorLog = Int(log[Int(factor)])
+            for (index, coefficientLog) in generatorLogs.enumerated() where coefficientLog >= 0 {
+                remainder[index] ^= exp[coefficientLog + factorLog]
             }
         }
         return remainder
@@ -49,7 +53,8 @@ package enum QRReedSolomon {
     ///   (``QRBlockLayout/correctableCodewordsPerBlock``), which keep a random grid from
     ///   "correcting" to a valid-looking block.
     /// - Throws: ``QRDecodeError`` `.tooManyErrors` when the block is further than that from
-    ///   every codeword, as far as the syndromes can tell.
+    ///   every codeword, as far as the syndromes can tell; the block may then be left partly
+    ///   changed (the decoder drops it).
     package static func correct(
         _ codewords: inout [UInt8], block: Range<Int>, parityCount: Int, maximumErrors: Int
     ) throws(QRDecodeError) -> Int {
@@ -65,11 +70,7 @@ package enum QRReedSolomon {
         // Chien search: position i (from the block's start) holds the coefficient of
         // x^(n-1-i), so an error there is a root of the locator at α^-(n-1-i).
         let length = block.count
-        var positions: [Int] = []
-        positions.reserveCapacity(errorCount)
-        for index in 0..<length where evaluate(locator, at: QRGaloisField.power(-(length - 1 - index))) == 0 {
-            positions.append(index)
-        }
+        let positions = chienSearch(locator, length: length)
         // Fewer roots than the locator's degree inside the block: the errors the syndromes
         // describe would lie beyond the block's end, so there are more than it can correct.
         guard positions.count == errorCount else {
@@ -169,6 +170,27 @@ package enum QRReedSolomon {
             current += [UInt8](repeating: 0, count: length + 1 - current.count)
         }
         return current
+    }
+
+    /// The block positions i in 0..<length where Λ(α^-(length-1-i)) = 0, in the log domain:
+    /// Λₖ · α^(-k·e) is one table load per non-zero coefficient, e = length − 1 − i.
+    private static func chienSearch(_ locator: [UInt8], length: Int) -> [Int] {
+        let exp = QRGaloisField.exp
+        let log = QRGaloisField.log
+        var terms: [(degree: Int, log: Int)] = []
+        for degree in 1..<locator.count where locator[degree] != 0 {
+            terms.append((degree, Int(log[Int(locator[degree])])))
+        }
+        var positions: [Int] = []
+        for index in 0..<length {
+            let inverseExponent = 255 - (length - 1 - index) % 255
+            var value = locator[0]
+            for term in terms {
+                value ^= exp[term.log + (inverseExponent * term.degree) % 255]
+            }
+            if value == 0 { positions.append(index) }
+        }
+        return positions
     }
 
     /// Ω(x) = S(x) · Λ(x) mod x^(number of syndromes), lowest coefficient first.
