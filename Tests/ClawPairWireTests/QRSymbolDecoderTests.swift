@@ -155,7 +155,9 @@ import Testing
         var wrong = clean
         write(eight, copy: 0, into: &wrong)
         write(eight, copy: 1, into: &wrong)
-        #expect(throws: QRDecodeError(.versionMismatch, "")) { try Self.decode(wrong) }
+        let mismatch = try #require(throws: QRDecodeError.self) { try Self.decode(wrong) }
+        #expect(mismatch.code == .versionMismatch)
+        #expect(mismatch.namedVersion == 8, "a reader samples again at the named version")
         // One copy names 8 within 3 bits, the other one is unreadable: still a mismatch.
         write(QRVersionInformationTests.unreadable, copy: 1, into: &wrong)
         #expect(throws: QRDecodeError(.versionMismatch, "")) { try Self.decode(wrong) }

@@ -10,11 +10,17 @@ public struct QRDecodeError: CodedError {
     public let reason: String
     /// Where the error was made, for bug reports.
     public let location: String
+    /// With ``ErrorCode/versionMismatch``: the version the symbol's version information
+    /// names, so a reader that guessed the size from the image can sample again at that one.
+    public let namedVersion: Int?
 
     /// An error, recording where it was made.
-    public init(_ code: Code, _ reason: String, fileID: StaticString = #fileID, line: UInt = #line) {
+    public init(
+        _ code: Code, _ reason: String, namedVersion: Int? = nil, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
         self.code = code
         self.reason = reason
+        self.namedVersion = namedVersion
         self.location = "\(fileID):\(line)"
     }
 

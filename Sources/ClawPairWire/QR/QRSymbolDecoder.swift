@@ -43,7 +43,9 @@ public enum QRSymbolDecoder {
         if version >= 7 {
             let named = QRVersionInformation.readableVersions(in: grid)
             if !named.isEmpty, !named.contains(version) {
-                throw QRDecodeError(.versionMismatch, "the version information names version \(named[0]), but a grid of \(grid.size) modules is version \(version)")
+                throw QRDecodeError(
+                    .versionMismatch, "the version information names version \(named[0]), but a grid of \(grid.size) modules is version \(version)",
+                    namedVersion: named[0])
             }
         }
         // §7.9.1: either copy, corrected up to 3 bits. When the copies name different formats
