@@ -115,6 +115,19 @@ private func noise(width: Int, height: Int, seed: UInt64) -> GrayImage {
         #expect(image.binarized(.otsu).pixels == [0, 0, 0, 255, 255, 255])
     }
 
+    /// Halfway between the 5th and 95th percentiles: a few outliers do not move it, and a
+    /// blurred image whose light pixels spread out still splits at the middle.
+    @Test func midRangeSplitsBetweenTheTails() throws {
+        // 100 samples: 3 at 0 (outliers), 40 at 40, 50 at 200, 7 at 255.
+        let pixels = [UInt8](repeating: 0, count: 3) + [UInt8](repeating: 40, count: 40)
+            + [UInt8](repeating: 200, count: 50) + [UInt8](repeating: 255, count: 7)
+        let image = try GrayImage(width: 10, height: 10, pixels: pixels)
+        #expect(image.midRangeThreshold() == (40 + 255) / 2)
+        #expect(image.binarized(.midRange).pixels == pixels.map { $0 > 147 ? 255 : 0 })
+        let flat = try GrayImage(width: 2, height: 2, pixels: [9, 9, 9, 9])
+        #expect(flat.binarized(.midRange).pixels == [0, 0, 0, 0])
+    }
+
     @Test func adaptiveThresholdFollowsAGradient() throws {
         // Dark stripes on a background that brightens left to right: a single threshold
         // loses the stripes on one side, a local one keeps all of them.
@@ -134,6 +147,31 @@ private func noise(width: Int, height: Int, seed: UInt64) -> GrayImage {
         // Inside a flat dark region the local mean says nothing; Otsu keeps it dark.
         let block = try GrayImage(width: 40, height: 40, pixels: (0..<1600).map { $0 % 40 < 20 ? 10 : 240 })
         #expect(block.binarized(.adaptive(radius: 2, offset: 4))[5, 20] == 0)
+    }
+
+    /// The sliding sums agree with the definition, pixel by pixel: the mean of the window
+    /// clipped to the image, by more than `offset`, else the Otsu threshold. Sizes include
+    /// images narrower and shorter than the window, where no column is clear of the edges.
+    @Test(arguments: [(1, 1, 1, 0), (7, 5, 2, 3), (40, 33, 4, 4), (25, 60, 12, 2), (9, 9, 20, 0), (64, 3, 1, 8)])
+    func adaptiveThresholdMatchesItsDefinition(width: Int, height: Int, radius: Int, offset: Int) {
+        let image = noise(width: width, height: height, seed: UInt64(width * 1000 + height))
+        let global = Int(image.otsuThreshold())
+        let binary = image.binarized(.adaptive(radius: radius, offset: offset))
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum = 0, count = 0
+                for wy in max(0, y - radius)...min(height - 1, y + radius) {
+                    for wx in max(0, x - radius)...min(width - 1, x + radius) {
+                        sum += Int(image[wx, wy])
+                        count += 1
+                    }
+                }
+                let value = Int(image[x, y])
+                let expected: UInt8 =
+                    (value + offset) * count < sum ? 0 : (value - offset) * count > sum ? 255 : value > global ? 255 : 0
+                #expect(binary[x, y] == expected, "(\(x), \(y))")
+            }
+        }
     }
 
     @Test func medianMatchesASortedWindow() {

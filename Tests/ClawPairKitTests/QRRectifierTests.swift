@@ -59,6 +59,27 @@ private let tilted = [PlanePoint(90, 60), PlanePoint(330, 85), PlanePoint(370, 4
         #expect(Homography(mapping: Array(square(10).prefix(3)), to: Array(square(10).prefix(3))) == nil)
     }
 
+    /// Fifteen points of a known perspective map, in pixels far from the origin: the fit
+    /// recovers the map (the normalisation keeps the normal equations well conditioned), and
+    /// with four points it is the exact map.
+    @Test func fittingRecoversAMapFromManyPoints() throws {
+        let truth = try #require(Homography(
+            mapping: square(57), to: [PlanePoint(1012, 707), PlanePoint(1380, 690), PlanePoint(1420, 1101), PlanePoint(990, 1060)]))
+        let sources = (0..<15).map { PlanePoint(Double($0 % 5) * 13 + 1, Double($0 / 5) * 19 + 3) }
+        let targets = try sources.map { try #require(truth.apply($0)) }
+        let fitted = try #require(Homography(fitting: sources, to: targets))
+        for point in [PlanePoint(0, 0), PlanePoint(57, 57), PlanePoint(28.5, 40)] {
+            let expected = try #require(truth.apply(point)), got = try #require(fitted.apply(point))
+            #expect(got.distance(to: expected) < 1e-6)
+        }
+        let corners = try square(57).map { try #require(truth.apply($0)) }
+        let four = try #require(Homography(fitting: square(57), to: corners))
+        let inside = try #require(four.apply(PlanePoint(20, 30))), expected = try #require(truth.apply(PlanePoint(20, 30)))
+        #expect(inside.distance(to: expected) < 1e-6)
+        #expect(Homography(fitting: Array(sources.prefix(3)), to: Array(targets.prefix(3))) == nil)
+        #expect(Homography(fitting: Array(repeating: PlanePoint(1, 1), count: 5), to: Array(targets.prefix(5))) == nil)
+    }
+
     @Test func warpedWithTheIdentityIsTheImage() throws {
         let image = try GrayImage(width: 3, height: 2, pixels: [0, 50, 100, 150, 200, 250])
         let identity = try #require(Homography(mapping: square(10), to: square(10)))

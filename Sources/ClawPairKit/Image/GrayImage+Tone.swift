@@ -11,6 +11,10 @@ extension GrayImage {
         /// Copes with shadows, gradients and blur. In flat areas, where the local mean says
         /// nothing (the inside of a large module), the Otsu threshold decides.
         case adaptive(radius: Int, offset: Int)
+        /// One threshold halfway between the darkest and the lightest 5 % of pixels. Under
+        /// blur the light class spreads out and Otsu's threshold drifts into it, until a
+        /// finder's light ring turns dark; the mid-range stays between the two.
+        case midRange
     }
 
     /// The photographic negative: light modules on a dark background become the dark on
@@ -56,6 +60,9 @@ extension GrayImage {
         switch method {
         case .otsu:
             let threshold = otsuThreshold()
+            return map { $0 > threshold ? 255 : 0 }
+        case .midRange:
+            let threshold = midRangeThreshold()
             return map { $0 > threshold ? 255 : 0 }
         case .adaptive(let radius, let offset):
             // Beyond these bounds the window is the whole image and every sample is decided
@@ -147,6 +154,23 @@ extension GrayImage {
 
     /// The threshold that best separates the histogram into two classes (Otsu, 1979):
     /// it maximises the variance between the dark and the light class.
+    /// Halfway between the 5th and the 95th percentile of the samples.
+    func midRangeThreshold() -> UInt8 {
+        let histogram = self.histogram()
+        let tail = max(1, pixels.count / 20)
+        var count = 0, low = 0, high = 255
+        for value in 0..<256 {
+            count += histogram[value]
+            if count >= tail { low = value; break }
+        }
+        count = 0
+        for value in (0..<256).reversed() {
+            count += histogram[value]
+            if count >= tail { high = value; break }
+        }
+        return UInt8((low + high) / 2)
+    }
+
     func otsuThreshold() -> UInt8 {
         let histogram = self.histogram()
         let total = Double(pixels.count)
@@ -173,39 +197,64 @@ extension GrayImage {
     private func adaptiveThreshold(radius: Int, offset: Int) -> GrayImage {
         let width = self.width, height = self.height
         let global = Int(otsuThreshold())
+        // Dark below the window mean by more than `offset`, light above it by more, else the
+        // global threshold decides; as `sample × area` against the sum: no division.
+        // Wrapping arithmetic: with offset and radius clamped (binarized(_:)), a sum is at most
+        // 255 × 64 Mi pixels and a product 510 × that, far inside Int, so the overflow checks
+        // on every pixel would only cost.
+        @inline(__always) func classify(_ value: Int, _ area: Int, _ windowSum: Int) -> UInt8 {
+            if (value &+ offset) &* area < windowSum { return 0 }
+            if (value &- offset) &* area > windowSum { return 255 }
+            return value > global ? 255 : 0
+        }
         return pixels.withUnsafeBufferPointer { source in
             GrayImage(width: width, height: height) { out in
-                var columnSums = [Int](repeating: 0, count: width)
+                // Unsafe buffers and an edge-free middle stretch: this runs over every pixel
+                // of every image the scanner's first pass reads.
+                let columnSums = UnsafeMutableBufferPointer<Int>.allocate(capacity: width)
+                columnSums.initialize(repeating: 0)
+                defer { columnSums.deallocate() }
                 // Rows 0...radius-1 start in the window; each output row adds one row below.
                 for y in 0..<min(radius, height) {
-                    for x in 0..<width { columnSums[x] += Int(source[y * width + x]) }
+                    let row = y * width
+                    for x in 0..<width { columnSums[x] &+= Int(source[row + x]) }
                 }
+                // Columns whose window lies wholly inside the image: x - radius ≥ 0 and
+                // x + radius < width.
+                let middle = radius..<max(radius, width - radius)
                 for y in 0..<height {
                     let entering = y + radius, leaving = y - radius - 1
                     if entering < height {
-                        for x in 0..<width { columnSums[x] += Int(source[entering * width + x]) }
+                        let row = entering * width
+                        for x in 0..<width { columnSums[x] &+= Int(source[row + x]) }
                     }
                     if leaving >= 0 {
-                        for x in 0..<width { columnSums[x] -= Int(source[leaving * width + x]) }
+                        let row = leaving * width
+                        for x in 0..<width { columnSums[x] &-= Int(source[row + x]) }
                     }
                     let rows = min(height - 1, y + radius) - max(0, y - radius) + 1
+                    let row = y * width
 
                     var windowSum = 0
                     for x in 0..<min(radius, width) { windowSum += columnSums[x] }
-                    let row = y * width
-                    for x in 0..<width {
+                    var x = 0
+                    while x < width {
+                        if middle.contains(x) {
+                            // The window slides by one column: add the entering, drop the leaving.
+                            let area = rows * (2 * radius + 1)
+                            while x < middle.upperBound {
+                                windowSum &+= columnSums[x + radius]
+                                if x > radius { windowSum &-= columnSums[x - radius - 1] }
+                                out[row + x] = classify(Int(source[row + x]), area, windowSum)
+                                x += 1
+                            }
+                            continue
+                        }
                         if x + radius < width { windowSum += columnSums[x + radius] }
                         if x - radius - 1 >= 0 { windowSum -= columnSums[x - radius - 1] }
                         let columns = min(width - 1, x + radius) - max(0, x - radius) + 1
-                        // Compare sample × area with the window sum: no division per pixel.
-                        let value = Int(source[row + x]), area = rows * columns
-                        if (value + offset) * area < windowSum {
-                            out[row + x] = 0
-                        } else if (value - offset) * area > windowSum {
-                            out[row + x] = 255
-                        } else {
-                            out[row + x] = value > global ? 255 : 0
-                        }
+                        out[row + x] = classify(Int(source[row + x]), rows * columns, windowSum)
+                        x += 1
                     }
                 }
             }

@@ -43,6 +43,58 @@ struct Homography: Sendable, Equatable {
         coefficients = c
     }
 
+    /// The map that takes `sources` to `targets` best in the least-squares sense (of the
+    /// equations multiplied out, as for four points), for more than four pairs measured
+    /// with error. Nil with fewer than four pairs or when they do not fix a map.
+    ///
+    /// Both sets are first moved to their centroid and scaled to a mean distance of √2
+    /// (Hartley's normalisation): in pixels the normal equations would mix entries of 1 and
+    /// of 10⁹, and lose the small ones.
+    init?(fitting sources: [PlanePoint], to targets: [PlanePoint]) {
+        guard sources.count == targets.count, sources.count >= 4,
+              let from = Self.normalisation(sources), let to = Self.normalisation(targets)
+        else { return nil }
+        var normal = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
+        func add(_ row: [Double]) {
+            for i in 0..<8 where row[i] != 0 {
+                for j in 0..<9 { normal[i][j] += row[i] * row[j] }
+            }
+        }
+        for (source, target) in zip(sources, targets) {
+            let s = from.apply(source), t = to.apply(target)
+            add([s.x, s.y, 1, 0, 0, 0, -s.x * t.x, -s.y * t.x, t.x])
+            add([0, 0, 0, s.x, s.y, 1, -s.x * t.y, -s.y * t.y, t.y])
+        }
+        guard let c = Self.solve(&normal) else { return nil }
+        // The map in pixels: undo the target normalisation after, apply the source one before.
+        let fitted = [[c[0], c[1], c[2]], [c[3], c[4], c[5]], [c[6], c[7], 1]]
+        let product = Self.multiply(Self.multiply(to.inverse, fitted), from.matrix)
+        guard abs(product[2][2]) > 1e-12 else { return nil }
+        let h = product.joined().map { $0 / product[2][2] }
+        coefficients = Array(h.prefix(8))
+    }
+
+    /// A similarity (translation and uniform scale) that moves `points` to their centroid
+    /// at a mean distance of √2, and its inverse.
+    private static func normalisation(
+        _ points: [PlanePoint]
+    ) -> (matrix: [[Double]], inverse: [[Double]], apply: (PlanePoint) -> PlanePoint)? {
+        let count = Double(points.count)
+        let cx = points.map(\.x).reduce(0, +) / count, cy = points.map(\.y).reduce(0, +) / count
+        let mean = points.map { (($0.x - cx) * ($0.x - cx) + ($0.y - cy) * ($0.y - cy)).squareRoot() }.reduce(0, +) / count
+        guard mean > 0 else { return nil }
+        let k = 2.0.squareRoot() / mean
+        return (
+            [[k, 0, -k * cx], [0, k, -k * cy], [0, 0, 1]],
+            [[1 / k, 0, cx], [0, 1 / k, cy], [0, 0, 1]],
+            { PlanePoint(k * ($0.x - cx), k * ($0.y - cy)) }
+        )
+    }
+
+    private static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+        (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+    }
+
     /// The image of `point`; nil where the map sends it to infinity (the horizon).
     func apply(_ point: PlanePoint) -> PlanePoint? {
         let c = coefficients
