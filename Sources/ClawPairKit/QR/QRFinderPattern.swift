@@ -25,30 +25,26 @@ extension QRFinderPattern {
             var runs: [Int] = []
             var starts: [Int] = []
             for y in 0..<height {
-                // Run lengths of the row; `firstDark` says whether run 0 is dark.
+                // Run lengths of the row; `firstDark` says whether run 0 is dark. A tight scan
+                // to each run's end: this loop sees every pixel of the image.
                 runs.removeAll(keepingCapacity: true)
                 starts.removeAll(keepingCapacity: true)
                 let row = y * width
-                var firstDark = false
-                for x in 0..<width {
-                    let dark = pixels[row + x] == 0
-                    if x == 0 {
-                        firstDark = dark
-                        runs.append(1)
-                        starts.append(0)
-                    } else if dark == (pixels[row + x - 1] == 0) {
-                        runs[runs.count - 1] += 1
-                    } else {
-                        runs.append(1)
-                        starts.append(x)
-                    }
+                let firstDark = pixels[row] == 0
+                var x = 0
+                while x < width {
+                    let start = x, dark = pixels[row + x] == 0
+                    x += 1
+                    while x < width, (pixels[row + x] == 0) == dark { x += 1 }
+                    runs.append(x - start)
+                    starts.append(start)
                 }
                 var index = firstDark ? 0 : 1
                 while index + 4 < runs.count {
                     defer { index += 2 }
-                    let five = Array(runs[index..<(index + 5)])
-                    guard hasFinderRatio(five) else { continue }
-                    let total = five.reduce(0, +)
+                    guard hasFinderRatio(runs[index], runs[index + 1], runs[index + 2], runs[index + 3], runs[index + 4])
+                    else { continue }
+                    let total = runs[index] + runs[index + 1] + runs[index + 2] + runs[index + 3] + runs[index + 4]
                     let centerX = Double(starts[index + 2]) + Double(runs[index + 2]) / 2
                     // Across: the column through the centre must show the same pattern, of
                     // about the same size (perspective may squash it, but not to a third).
@@ -73,15 +69,18 @@ extension QRFinderPattern {
     /// Generous: blur fattens dark runs and perspective stretches one side, and a false hit
     /// costs little because it must also pass the cross-check and merge with its neighbours.
     static func hasFinderRatio(_ runs: [Int]) -> Bool {
-        let total = runs.reduce(0, +)
-        guard runs.count == 5, total >= 7 else { return false }
-        let unit = Double(total) / 7
-        for (index, run) in runs.enumerated() {
-            let expected = index == 2 ? 3 * unit : unit
-            let tolerance = index == 2 ? 1.5 * unit : 0.75 * unit
-            if abs(Double(run) - expected) >= tolerance { return false }
-        }
-        return true
+        runs.count == 5 && hasFinderRatio(runs[0], runs[1], runs[2], runs[3], runs[4])
+    }
+
+    /// ``hasFinderRatio(_:)`` for five runs given one by one: asked for every run of every
+    /// row, so it builds no array. In sevenths of the total, integers only: a run is off when
+    /// |7 run - expected| reaches the tolerance (3/4 of a unit; 3/2 for the middle).
+    static func hasFinderRatio(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int) -> Bool {
+        let total = a + b + c + d + e
+        guard total >= 7 else { return false }
+        // 4 × (7 run - expected) against 4 × tolerance: 3 × total, or 6 × total in the middle.
+        func off(_ run: Int, _ units: Int, _ tolerance: Int) -> Bool { 4 * abs(7 * run - units * total) >= tolerance * total }
+        return !(off(a, 1, 3) || off(b, 1, 3) || off(c, 3, 6) || off(d, 1, 3) || off(e, 1, 3))
     }
 
     /// Adds a hit to the pattern it belongs to (a centre within two of its modules), or as a new one.
@@ -112,8 +111,11 @@ struct PixelLine {
 
     /// Whether the pixel under `point` is dark; nil outside the image.
     func isDark(_ point: PlanePoint) -> Bool? {
-        let x = Int(point.x.rounded(.down)), y = Int(point.y.rounded(.down))
-        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        // Int() truncates, which is the floor once the coordinate is known not negative (and
+        // much cheaper than rounded(.down), on a path walked for every finder candidate).
+        guard point.x >= 0, point.y >= 0 else { return nil }
+        let x = Int(point.x), y = Int(point.y)
+        guard x < width, y < height else { return nil }
         return pixels[y * width + x] == 0
     }
 

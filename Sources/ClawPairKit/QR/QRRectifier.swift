@@ -79,27 +79,37 @@ enum QRRectifier {
     /// legs of about equal length at about a right angle (perspective bends both, so the
     /// limits are wide), at least version 1's 14 modules apart.
     static func placement(of patterns: [QRFinderPattern], in binary: GrayImage) -> Placement? {
+        placements(of: patterns, in: binary, limit: 1).first
+    }
+
+    /// The `limit` best-scoring triples of ``placement(of:in:)``, best first. A code seen at an
+    /// angle can score worse than three look-alikes in its data area, so a reader that can
+    /// tell a right triple from a wrong one (by decoding) tries more than the best.
+    static func placements(of patterns: [QRFinderPattern], in binary: GrayImage, limit: Int) -> [Placement] {
         // A real finder is crossed by about three modules' worth of rows; false hits in the
         // data area by a few. So candidates need at least half the hits of the third best.
         let ranked = patterns.filter { $0.hits >= 2 }
-        guard ranked.count >= 3 else { return nil }
+        guard ranked.count >= 3 else { return [] }
         let third = Double(ranked[2].hits)
         let candidates = Array(ranked.filter { Double($0.hits) >= third / 2 }.prefix(12))
-        var best: (score: Double, placement: Placement)?
+        var scored: [(score: Double, placement: Placement)] = []
         for i in 0..<candidates.count {
             for j in (i + 1)..<candidates.count {
                 for k in (j + 1)..<candidates.count {
                     guard let (shape, placement) = evaluate(candidates[i], candidates[j], candidates[k])
                     else { continue }
                     let weakest = Double(min(candidates[i].hits, candidates[j].hits, candidates[k].hits))
-                    let score = shape + max(0, 1 - weakest / third)
-                    if score < best?.score ?? .infinity { best = (score, placement) }
+                    scored.append((shape + max(0, 1 - weakest / third), placement))
                 }
             }
         }
-        guard var placement = best?.placement else { return nil }
-        placement.dimension = dimension(placement, binary: binary)
-        return placement
+        // Stable, so equal scores keep the order the single best was chosen in.
+        return scored.enumerated().sorted { ($0.element.score, $0.offset) < ($1.element.score, $1.offset) }
+            .prefix(limit).map { entry in
+                var placement = entry.element.placement
+                placement.dimension = dimension(placement, binary: binary)
+                return placement
+            }
     }
 
     /// A score (lower is better) and the reading order, or nil when the three cannot be one code.
@@ -161,15 +171,67 @@ enum QRRectifier {
     /// to image pixels, fixed by the three finder centres and the alignment pattern (or, for
     /// version 1 and when none is found, the parallelogram's fourth corner).
     static func moduleMap(_ placement: Placement, binary: GrayImage) -> Homography? {
+        moduleMap(placement, alignment: placement.dimension > 21 ? alignmentCenter(placement, binary: binary) : nil)
+    }
+
+    /// The map through the bottom-right alignment pattern's centre found at `alignment` in
+    /// the image, or the parallelogram's when there is none.
+    static func moduleMap(_ placement: Placement, alignment: PlanePoint?) -> Homography? {
+        guard let alignment else { return parallelogramMap(placement) }
+        let n = Double(placement.dimension)
+        return Homography(
+            mapping: [PlanePoint(3.5, 3.5), PlanePoint(n - 3.5, 3.5), PlanePoint(3.5, n - 3.5), PlanePoint(n - 6.5, n - 6.5)],
+            to: [placement.topLeft.center, placement.topRight.center, placement.bottomLeft.center, alignment])
+    }
+
+    /// A map fitted to the finders' shapes as well as their centres: each finder's extent
+    /// along both legs is seven modules, so its edges are four more points of the grid, and
+    /// perspective shows in them (the nearer finders look larger). Least squares over the
+    /// fifteen points extrapolates to the far corner where the parallelogram cannot; it is
+    /// rough there, so it serves to aim the alignment search, and as a last map to try.
+    static func finderShapeMap(_ placement: Placement, binary: GrayImage) -> Homography? {
         let n = Double(placement.dimension)
         let tl = placement.topLeft.center, tr = placement.topRight.center, bl = placement.bottomLeft.center
-        let modules = [PlanePoint(3.5, 3.5), PlanePoint(n - 3.5, 3.5), PlanePoint(3.5, n - 3.5)]
-        let pixels = [tl, tr, bl]
-        if placement.dimension > 21, let alignment = alignmentCenter(placement, binary: binary) {
-            return Homography(mapping: modules + [PlanePoint(n - 6.5, n - 6.5)], to: pixels + [alignment])
+        func unit(_ from: PlanePoint, _ to: PlanePoint) -> PlanePoint {
+            let length = max(from.distance(to: to), 1)
+            return PlanePoint((to.x - from.x) / length, (to.y - from.y) / length)
         }
+        let across = unit(tl, tr), down = unit(tl, bl)
+        var modules: [PlanePoint] = [], pixels: [PlanePoint] = []
+        binary.pixels.withUnsafeBufferPointer { buffer in
+            let line = PixelLine(pixels: buffer, width: binary.width, height: binary.height)
+            for (pattern, module) in [
+                (placement.topLeft, PlanePoint(3.5, 3.5)), (placement.topRight, PlanePoint(n - 3.5, 3.5)),
+                (placement.bottomLeft, PlanePoint(3.5, n - 3.5)),
+            ] {
+                modules.append(module)
+                pixels.append(pattern.center)
+                for (direction, step) in [(across, PlanePoint(3.5, 0)), (down, PlanePoint(0, 3.5))] {
+                    guard let run = line.crossing(pattern.center, direction: direction, limit: Int(pattern.moduleSize * 21))
+                    else { continue }
+                    // The run's middle, and half its length, along `direction`.
+                    let middle = PlanePoint(
+                        pattern.center.x + direction.x * run.centerOffset, pattern.center.y + direction.y * run.centerOffset)
+                    let half = Double(run.total) / 2
+                    for sign in [-1.0, 1.0] {
+                        modules.append(PlanePoint(module.x + sign * step.x, module.y + sign * step.y))
+                        pixels.append(PlanePoint(middle.x + sign * half * direction.x, middle.y + sign * half * direction.y))
+                    }
+                }
+            }
+        }
+        return Homography(fitting: modules, to: pixels)
+    }
+
+    /// The affine map that puts the fourth finder-sized corner where the three finders'
+    /// parallelogram ends: exact for a code seen head-on, and no search.
+    static func parallelogramMap(_ placement: Placement) -> Homography? {
+        let n = Double(placement.dimension)
+        let tl = placement.topLeft.center, tr = placement.topRight.center, bl = placement.bottomLeft.center
         let corner = PlanePoint(tr.x + bl.x - tl.x, tr.y + bl.y - tl.y)
-        return Homography(mapping: modules + [PlanePoint(n - 3.5, n - 3.5)], to: pixels + [corner])
+        return Homography(
+            mapping: [PlanePoint(3.5, 3.5), PlanePoint(n - 3.5, 3.5), PlanePoint(3.5, n - 3.5), PlanePoint(n - 3.5, n - 3.5)],
+            to: [tl, tr, bl, corner])
     }
 
     /// The bottom-right alignment pattern's centre: the best match for its 5 × 5 ring in a
@@ -178,18 +240,29 @@ enum QRRectifier {
     /// The first search uses the module steps of the top and left edges, which perspective
     /// skews near the far corner; the second, in a small window around the first match, uses
     /// the steps the map through that match gives there.
-    static func alignmentCenter(_ placement: Placement, binary: GrayImage) -> PlanePoint? {
+    ///
+    /// With a `prior` map (``finderShapeMap(_:binary:)``), its image of the pattern's centre
+    /// is the guess and its module steps there the template, so a small window suffices
+    /// however strong the perspective.
+    static func alignmentCenter(_ placement: Placement, binary: GrayImage, prior: Homography? = nil) -> PlanePoint? {
         let n = Double(placement.dimension)
         let tl = placement.topLeft.center, tr = placement.topRight.center, bl = placement.bottomLeft.center
+        let target = PlanePoint(n - 6.5, n - 6.5)
         // Module steps along the top and left edges; the affine guess of the target.
-        let u = PlanePoint((tr.x - tl.x) / (n - 7), (tr.y - tl.y) / (n - 7))
-        let v = PlanePoint((bl.x - tl.x) / (n - 7), (bl.y - tl.y) / (n - 7))
+        var u = PlanePoint((tr.x - tl.x) / (n - 7), (tr.y - tl.y) / (n - 7))
+        var v = PlanePoint((bl.x - tl.x) / (n - 7), (bl.y - tl.y) / (n - 7))
         let reach = n - 10
-        let guess = PlanePoint(tl.x + (u.x + v.x) * reach, tl.y + (u.y + v.y) * reach)
+        var guess = PlanePoint(tl.x + (u.x + v.x) * reach, tl.y + (u.y + v.y) * reach)
+        var radiusModules = max(6, n / 4)
+        if let prior, let center = prior.apply(target), let right = prior.apply(PlanePoint(target.x + 1, target.y)),
+           let down = prior.apply(PlanePoint(target.x, target.y + 1)) {
+            (guess, radiusModules) = (center, 3)
+            u = PlanePoint(right.x - center.x, right.y - center.y)
+            v = PlanePoint(down.x - center.x, down.y - center.y)
+        }
         let module = (u.x * u.x + u.y * u.y).squareRoot() / 2 + (v.x * v.x + v.y * v.y).squareRoot() / 2
         // Below 60 of 100 samples even a skewed template is not on the pattern; data can
         // come close too, so the best few separate matches are each refined.
-        let target = PlanePoint(n - 6.5, n - 6.5)
         var best: (score: Int, point: PlanePoint)?
         // The wide search tries every third of a module, not every pixel: it only has to land
         // within a sixth of a module of the centre, where most samples still fall in the right
@@ -197,7 +270,7 @@ enum QRRectifier {
         // retry's cost (a 30 × 30-module window at 100 samples per pixel).
         let coarse = max(1, Int(module / 3))
         for first in alignmentMatches(
-            binary, around: guess, radius: module * max(6, n / 4), step: coarse, u: u, v: v, minimum: 60
+            binary, around: guess, radius: module * radiusModules, step: coarse, u: u, v: v, minimum: 60
         ).prefix(5) {
             guard let through = Homography(
                 mapping: [PlanePoint(3.5, 3.5), PlanePoint(n - 3.5, 3.5), PlanePoint(3.5, n - 3.5), target],
@@ -240,18 +313,32 @@ enum QRRectifier {
         let reach = Int(radius.rounded(.up))
         let cx = Int(guess.x), cy = Int(guess.y)
         guard cx + reach >= 0, cy + reach >= 0, cx - reach < width, cy - reach < height else { return [] }
+        // A sample of the candidate at pixel (x, y) lies at floor(x + 0.5 + dx) = x + floor(0.5 + dx):
+        // a fixed pixel offset, so away from the edges the inner loop only adds an index.
+        let pixelOffsets = offsets.map { (x: Int((0.5 + $0.dx).rounded(.down)), y: Int((0.5 + $0.dy).rounded(.down))) }
+        let indexOffsets = pixelOffsets.map { $0.y * width + $0.x }
+        let wantDark = offsets.map(\.dark)
+        let left = -(pixelOffsets.map(\.x).min() ?? 0), right = width - 1 - (pixelOffsets.map(\.x).max() ?? 0)
+        let top = -(pixelOffsets.map(\.y).min() ?? 0), bottom = height - 1 - (pixelOffsets.map(\.y).max() ?? 0)
         var matches: [(score: Int, distance: Double, point: PlanePoint)] = []
         binary.pixels.withUnsafeBufferPointer { pixels in
             for y in stride(from: max(0, cy - reach), through: min(height - 1, cy + reach), by: step) {
                 for x in stride(from: max(0, cx - reach), through: min(width - 1, cx + reach), by: step) {
-                    let center = PlanePoint(Double(x) + 0.5, Double(y) + 0.5)
                     var score = 0
-                    for offset in offsets {
-                        let sx = Int((center.x + offset.dx).rounded(.down)), sy = Int((center.y + offset.dy).rounded(.down))
-                        guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
-                        if (pixels[sy * width + sx] == 0) == offset.dark { score += 1 }
+                    if x >= left, x <= right, y >= top, y <= bottom {
+                        let base = y * width + x
+                        for k in indexOffsets.indices where (pixels[base + indexOffsets[k]] == 0) == wantDark[k] { score += 1 }
+                    } else {
+                        for (k, offset) in pixelOffsets.enumerated() {
+                            let sx = x + offset.x, sy = y + offset.y
+                            guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
+                            if (pixels[sy * width + sx] == 0) == wantDark[k] { score += 1 }
+                        }
                     }
-                    if score >= minimum { matches.append((score, center.distance(to: guess), center)) }
+                    if score >= minimum {
+                        let center = PlanePoint(Double(x) + 0.5, Double(y) + 0.5)
+                        matches.append((score, center.distance(to: guess), center))
+                    }
                 }
             }
         }

@@ -29,6 +29,7 @@ struct QRScanStrategy: Sendable, Hashable, CustomStringConvertible {
             case .medianFiltered: "median"
             case .binarized(.otsu): "binarized"
             case .binarized(.adaptive): "binarized-adaptive"
+            case .binarized(.midRange): "binarized-midrange"
             // Clockwise degrees in 0..<360, so -30° reads "rotated-330", as ImageMagick would.
             case .rotated(let degrees): "rotated-\(((Int(degrees.rounded()) % 360) + 360) % 360)"
             case .padded: "padded"

@@ -43,11 +43,11 @@ extension QRScanner {
         await withTaskGroup(of: [(Int, Result<[QRSymbol], ClawPairError>)].self) { group in
             for _ in 0..<workers {
                 group.addTask {
-                    let scanner = Result { () throws(ClawPairError) in try QRScanner() }
+                    let scanner = QRScanner()
                     var done: [(Int, Result<[QRSymbol], ClawPairError>)] = []
                     while !Task.isCancelled, let index = queue.take(below: paths.count) {
                         done.append((index, Result { () throws(ClawPairError) in
-                            try scanner.get().scan(file: paths[index])
+                            try scanner.scan(file: paths[index])
                         }))
                     }
                     return done

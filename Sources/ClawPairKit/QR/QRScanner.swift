@@ -1,36 +1,51 @@
 import Synchronization
 
-/// Finds QR codes in images that plain zbar misses, by retrying with transformed images.
+/// Finds QR codes in images, including many that plain zbar misses.
 ///
-/// The image is scanned as given first; only when that finds nothing does the scanner retry,
-/// cheapest and likeliest first: the negative (light-on-dark codes), a mirror image and
-/// enlargements for small images, a shrunk copy of huge ones, noise and blur filters, then
-/// tone curves, rotations and a white quiet zone. It stops at the first retry that finds a
-/// code, or when ``QRRetryBudget`` is spent; each ``QRSymbol/strategy`` names that retry.
+/// First ``QRGridReader`` reads the image itself, in both polarities and mirrored: most
+/// pictures hold one code it reads, and then libzbar is never loaded. Otherwise zbar scans
+/// the image as given, and only when that finds nothing does the scanner retry, cheapest and
+/// likeliest first: the negative (light-on-dark codes), a mirror image and enlargements for
+/// small images, a shrunk copy of huge ones, noise and blur filters, then tone curves,
+/// rotations and a white quiet zone. It stops at the first retry that finds a code, or when
+/// ``QRRetryBudget`` is spent; each ``QRSymbol/strategy`` names that retry.
 ///
 /// Not `Sendable`: it owns zbar scanners. Use one per task, or
 /// ``scanFiles(_:maximumConcurrency:)`` for many files.
 public final class QRScanner {
-    private let decoder: QRDecoder
+    /// Made when zbar is first needed, so an image the grid reader reads loads no libzbar.
+    private var decoder: QRDecoder?
     /// Scans every second line, for the quick first passes on large images.
-    private let sparseDecoder: QRDecoder
+    private var sparseDecoder: QRDecoder?
 
-    /// Creates a scanner with its own zbar handles.
-    ///
-    /// - Throws: ``ClawPairError/Code/zbarUnavailable`` when libzbar cannot be loaded.
-    public init() throws(ClawPairError) {
-        decoder = try QRDecoder()
-        sparseDecoder = try QRDecoder(density: 2)
-    }
+    /// Creates a scanner; its zbar handles are made when a scan first needs zbar.
+    public init() {}
 
     /// The QR codes in `image`, each payload once, from the first strategy that finds any.
     ///
     /// Returns an empty array when no strategy finds a code.
-    public func scan(_ image: GrayImage) -> [QRSymbol] {
+    ///
+    /// - Throws: ``ClawPairError/Code/zbarUnavailable`` when zbar is needed and libzbar cannot be loaded.
+    public func scan(_ image: GrayImage) throws(ClawPairError) -> [QRSymbol] {
+        if let symbol = QRGridReader.read(image) { return [symbol] }
         let plan = QRScanStrategy.plan(
             width: image.width, height: image.height, darkBorder: image.borderMean() < 128
         )
-        return scan(image, plan: QRRetryBudget.affordable(plan))
+        return try scan(image, plan: QRRetryBudget.affordable(plan))
+    }
+
+    /// The zbar scanner for `strategy`'s line density, made on first use.
+    private func zbar(for strategy: QRScanStrategy) throws(ClawPairError) -> QRDecoder {
+        if strategy.lineStep > 1 {
+            if let sparseDecoder { return sparseDecoder }
+            let made = try QRDecoder(density: strategy.lineStep)
+            sparseDecoder = made
+            return made
+        }
+        if let decoder { return decoder }
+        let made = try QRDecoder()
+        decoder = made
+        return made
     }
 
     /// Decodes an image file's bytes (PNG, JPEG or PNM) and scans it.
@@ -38,7 +53,7 @@ public final class QRScanner {
     /// - Throws: the errors of ``ImageDecoder/decode(_:)``. Finding no code is not an error
     ///   here: the result is empty.
     public func scan(imageBytes: [UInt8]) throws(ClawPairError) -> [QRSymbol] {
-        scan(try ImageDecoder.decode(imageBytes))
+        try scan(try ImageDecoder.decode(imageBytes))
     }
 
     /// Reads, decodes and scans the file at `path`.
@@ -50,16 +65,17 @@ public final class QRScanner {
     /// ``scan(_:plan:lanes:)``): one photo gets every core, and the same result as ``scan(imageBytes:)``.
     public static func scan(imageBytes: [UInt8], lanes: Int) async throws(ClawPairError) -> [QRSymbol] {
         let image = try ImageDecoder.decode(imageBytes)
+        if let symbol = QRGridReader.read(image) { return [symbol] }
         let plan = QRScanStrategy.plan(width: image.width, height: image.height, darkBorder: image.borderMean() < 128)
         return try await scan(image, plan: QRRetryBudget.affordable(plan), lanes: lanes)
     }
 
-    /// Runs `plan` in order and returns the first non-empty result.
-    func scan(_ image: GrayImage, plan: [QRScanStrategy]) -> [QRSymbol] {
+    /// Runs `plan` with zbar, in order, and returns the first non-empty result.
+    func scan(_ image: GrayImage, plan: [QRScanStrategy]) throws(ClawPairError) -> [QRSymbol] {
         var cache = TransformCache(original: image)
         for strategy in plan {
             let candidate = cache.image(for: strategy.transforms)
-            let payloads = (strategy.lineStep > 1 ? sparseDecoder : decoder).decode(candidate)
+            let payloads = try zbar(for: strategy).decode(candidate)
             if !payloads.isEmpty {
                 return Self.unique(payloads, strategy: strategy.description)
             }
@@ -77,13 +93,13 @@ public final class QRScanner {
     static func scan(
         _ image: GrayImage, plan: [QRScanStrategy], lanes: Int
     ) async throws(ClawPairError) -> [QRSymbol] {
-        let first = try QRScanner()
-        guard lanes > 1, plan.count > 1 else { return first.scan(image, plan: plan) }
+        let first = QRScanner()
+        guard lanes > 1, plan.count > 1 else { return try first.scan(image, plan: plan) }
         // Most images are read by the first strategy alone: a second lane would only burn a
         // core that a busy machine has better uses for. The lanes start with the second.
-        let direct = first.scan(image, plan: [plan[0]])
+        let direct = try first.scan(image, plan: [plan[0]])
         if !direct.isEmpty { return direct }
-        let scanners = try [first] + (1..<min(lanes, plan.count - 1)).map { _ throws(ClawPairError) in try QRScanner() }
+        let scanners = [first] + (1..<min(lanes, plan.count - 1)).map { _ in QRScanner() }
         let progress = PlanProgress(first: 1)
         let found = await withTaskGroup(of: (Int, [QRSymbol])?.self) { group in
             for scanner in scanners {
@@ -105,7 +121,9 @@ public final class QRScanner {
         while let index = progress.next(below: plan.count) {
             let strategy = plan[index]
             let candidate = cache.image(for: strategy.transforms)
-            let payloads = (strategy.lineStep > 1 ? sparseDecoder : decoder).decode(candidate)
+            // The direct pass loaded libzbar, so making a lane's handle cannot fail.
+            guard let zbar = try? zbar(for: strategy) else { continue }
+            let payloads = zbar.decode(candidate)
             if !payloads.isEmpty {
                 progress.found(index)
                 return (index, Self.unique(payloads, strategy: strategy.description))
