@@ -9,11 +9,13 @@ enum ScanCommand: Command {
         positionals: 1...Int.max, completing: [.file],
         options: [.all, .now, .json, .showSecrets],
         discussion: """
-            IMAGE - reads standard input. When the plain scan finds nothing, scan retries with the
-            image inverted (light on dark), mirrored, rotated, rescaled, contrast-stretched,
-            binarised and rectified (perspective undone), so screenshots of dark-mode apps and
-            photos taken at an angle work. The retries run cheapest per code found first and stop
-            after 15 zbar passes per image.
+            IMAGE - reads standard input. scan first reads the code itself (finder patterns,
+            the module grid head-on or at an angle, its own Reed-Solomon decoder), in both
+            polarities, mirrored and after a median filter, so screenshots of dark-mode apps and
+            photos taken at an angle work without zbar. When that finds nothing, zbar scans the
+            image and retries it inverted, mirrored, rotated, rescaled, contrast-stretched,
+            binarised and rectified, cheapest per code found first, at most 15 zbar passes per
+            image.
 
             JSON: an array, one object per image: {file, codes:[{text, setupCode | error}]}.
             A code's text is "<redacted>" when it carries a secret, valid or rejected, unless
