@@ -1,26 +1,11 @@
 /// A misuse or end state of a ``WebSocketClient`` (transport failures are ``NetworkError``s,
 /// peer protocol violations ``WebSocketProtocolError``s).
-///
-/// A ``CodedError``, compared by code only, like ``NetworkError``.
-public struct WebSocketClientError: CodedError {
-    /// The kind of failure.
-    public let code: Code
-    /// One sentence on what happened.
-    public let reason: String
-    /// Where the error was made, for bug reports.
-    public let location: String
+public typealias WebSocketClientError = LayerError<WebSocketClientFailure>
 
-    public init(_ code: Code, _ reason: String, fileID: StaticString = #fileID, line: UInt = #line) {
-        self.code = code
-        self.reason = reason
-        self.location = "\(fileID):\(line)"
-    }
+/// The family of ``WebSocketClientError``.
+public enum WebSocketClientFailure: ErrorFamily {}
 
-    /// A stable code for the kind of failure.
-    public typealias Code = ErrorCode<WebSocketClientError>
-}
-
-extension ErrorCode where Family == WebSocketClientError {
+extension ErrorCode where Family == WebSocketClientFailure {
     /// The connection is closing or closed: a close frame was sent or received.
     public static let closed = Self("closed")
     /// `receive` was called while another `receive` (or `close`) was reading.

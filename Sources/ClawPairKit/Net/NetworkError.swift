@@ -1,36 +1,28 @@
-/// Why a socket operation failed, as a verdict a caller can switch on.
-///
-/// A ``CodedError``, compared by code only so tests can write the expected error directly.
-/// The ``systemError`` behind it, when there is one, keeps the call and `errno`.
-public struct NetworkError: CodedError {
-    /// The kind of failure.
-    public let code: Code
-    /// One sentence: what was being done, to which address, and what happened.
-    public let reason: String
-    /// The failed call and its errno, when the failure came from the kernel.
-    public let systemError: SystemError?
-    /// Where the error was made, for bug reports.
-    public let location: String
+/// Why a socket operation failed, as a verdict a caller can switch on; the
+/// ``LayerError/systemError`` behind it, when there is one, keeps the call and `errno`.
+public typealias NetworkError = LayerError<NetworkFailure>
 
-    public init(
-        _ code: Code, _ reason: String, systemError: SystemError? = nil,
-        fileID: StaticString = #fileID, line: UInt = #line
-    ) {
-        self.code = code
-        self.reason = reason
-        self.systemError = systemError
-        self.location = "\(fileID):\(line)"
+/// The family of ``NetworkError``; its detail is the failed system call, when there is one.
+public enum NetworkFailure: ErrorFamily {
+    public typealias Detail = SystemError?
+
+    public static func describe(_ error: NetworkError) -> String {
+        error.systemError.map { "\(error.reason): \($0)" } ?? error.reason
     }
-
-    public var description: String {
-        systemError.map { "\(reason): \($0)" } ?? reason
-    }
-
-    /// A stable code for the kind of failure.
-    public typealias Code = ErrorCode<NetworkError>
 }
 
-extension ErrorCode where Family == NetworkError {
+extension LayerError where Family == NetworkFailure {
+    public init(
+        _ code: Code, _ reason: String, systemError: SystemError? = nil, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(code, reason, detail: systemError, fileID: fileID, line: line)
+    }
+
+    /// The failed call and its errno, when the failure came from the kernel.
+    public var systemError: SystemError? { detail }
+}
+
+extension ErrorCode where Family == NetworkFailure {
     /// Nothing listens there: a TCP reset, or an ICMP port-unreachable for UDP.
     public static let connectionRefused = Self("connectionRefused")
     /// The deadline passed first.

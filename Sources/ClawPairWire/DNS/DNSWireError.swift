@@ -1,33 +1,25 @@
-/// Why a DNS message (or a name in presentation form) could not be read.
-///
-/// A ``CodedError``: errors compare by code only, so tests can write the expected error
-/// directly. `offset` is where in the message (or the text, for presentation names) the
-/// problem was found.
-public struct DNSWireError: CodedError {
-    /// The kind of damage, for code that switches on it.
-    public let code: Code
-    /// One sentence naming the field and what was wrong with it.
-    public let reason: String
-    /// Byte offset in the message (or in the text being parsed) where reading failed.
-    public let offset: Int
-    /// Where the error was made, for bug reports.
-    public let location: String
+/// Why a DNS message (or a name in presentation form) could not be read; ``LayerError/offset``
+/// is where in the message (or the text, for presentation names) the problem was found.
+public typealias DNSWireError = LayerError<DNSWireFailure>
 
-    /// An error found at `offset`, recording where it was made.
-    public init(_ code: Code, _ reason: String, offset: Int, fileID: StaticString = #fileID, line: UInt = #line) {
-        self.code = code
-        self.reason = reason
-        self.offset = offset
-        self.location = "\(fileID):\(line)"
-    }
+/// The family of ``DNSWireError``; its detail is the byte offset.
+public enum DNSWireFailure: ErrorFamily {
+    public typealias Detail = Int
 
-    public var description: String { "\(code): \(reason) (offset \(offset))" }
-
-    /// A stable code for the kind of damage.
-    public typealias Code = ErrorCode<DNSWireError>
+    public static func describe(_ error: DNSWireError) -> String { "\(error.code): \(error.reason) (offset \(error.offset))" }
 }
 
-extension ErrorCode where Family == DNSWireError {
+extension LayerError where Family == DNSWireFailure {
+    /// An error found at `offset`, recording where it was made.
+    public init(_ code: Code, _ reason: String, offset: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(code, reason, detail: offset, fileID: fileID, line: line)
+    }
+
+    /// Byte offset in the message (or in the text being parsed) where reading failed.
+    public var offset: Int { detail }
+}
+
+extension ErrorCode where Family == DNSWireFailure {
     /// A field or record runs past the end of the message (or of its record data).
     public static let truncated = Self("truncated")
     /// The header's counts claim more records than the message has room for.

@@ -2,9 +2,11 @@
 /// stable code to switch on, one sentence for a person, and where the error was made.
 ///
 /// Conforming types compare by ``code`` only, so a test can write the expected error
-/// directly (`#expect(throws: HTTPWireError(.truncated, ""))`). What a family knows beyond
-/// that stays a property of its own type: a DNS error's `offset`, a WebSocket violation's
-/// `closeCode`, a handshake's `status`, a socket failure's `systemError`.
+/// directly (`#expect(throws: HTTPWireError(.truncated, ""))`). The layers' errors are one
+/// struct, ``LayerError``, over each layer's ``ErrorFamily``: what a family knows beyond code
+/// and reason is its detail (a DNS error's `offset`, a WebSocket violation's `closeCode`, a
+/// handshake's `status`, a socket failure's `systemError`). ``ClawPairError``, the one
+/// user-facing error, adds a remedy.
 public protocol CodedError: Error, Sendable, Equatable, CustomStringConvertible {
     associatedtype Code: Hashable, Sendable, CustomStringConvertible
 

@@ -1,26 +1,10 @@
 /// Why an HTTP/1.1 response could not be read, or a request could not be written.
-///
-/// A ``CodedError``: compared by code only, so tests can write the expected error directly.
-public struct HTTPWireError: CodedError {
-    /// The kind of failure, for code that switches on it.
-    public let code: Code
-    /// One sentence naming the part of the message and what was wrong with it.
-    public let reason: String
-    /// Where the error was made, for bug reports.
-    public let location: String
+public typealias HTTPWireError = LayerError<HTTPWireFailure>
 
-    /// An error, recording where it was made.
-    public init(_ code: Code, _ reason: String, fileID: StaticString = #fileID, line: UInt = #line) {
-        self.code = code
-        self.reason = reason
-        self.location = "\(fileID):\(line)"
-    }
+/// The family of ``HTTPWireError``: its codes name the part of the message that was wrong.
+public enum HTTPWireFailure: ErrorFamily {}
 
-    /// A stable code for the kind of failure (`invalidStatusLine`).
-    public typealias Code = ErrorCode<HTTPWireError>
-}
-
-extension ErrorCode where Family == HTTPWireError {
+extension ErrorCode where Family == HTTPWireFailure {
     // Reading a response head (RFC 9112 §4, §5).
     /// The first line is not `HTTP/1.x NNN reason`.
     public static let invalidStatusLine = Self("invalidStatusLine")

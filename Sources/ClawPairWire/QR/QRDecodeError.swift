@@ -1,34 +1,27 @@
-/// Why a sampled QR symbol (a ``QRModuleGrid``) did not decode.
-///
-/// A ``CodedError``: compared by code only, so tests can write the expected error directly.
-/// Every code but ``ErrorCode/unsupportedSegment`` means the grid is not a readable symbol as
-/// sampled; `unsupportedSegment` means it is one whose payload this decoder leaves to zbar.
-public struct QRDecodeError: CodedError {
-    /// The kind of failure, for code that switches on it.
-    public let code: Code
-    /// One sentence naming the part of the symbol and what was wrong with it.
-    public let reason: String
-    /// Where the error was made, for bug reports.
-    public let location: String
-    /// With ``ErrorCode/versionMismatch``: the version the symbol's version information
-    /// names, so a reader that guessed the size from the image can sample again at that one.
-    public let namedVersion: Int?
+/// Why a sampled QR symbol (a ``QRModuleGrid``) did not decode. Every code but
+/// ``ErrorCode/unsupportedSegment`` means the grid is not a readable symbol as sampled;
+/// `unsupportedSegment` means it is one whose payload this decoder leaves to zbar.
+public typealias QRDecodeError = LayerError<QRDecodeFailure>
 
+/// The family of ``QRDecodeError``; its detail is the version a mismatched symbol names.
+public enum QRDecodeFailure: ErrorFamily {
+    public typealias Detail = Int?
+}
+
+extension LayerError where Family == QRDecodeFailure {
     /// An error, recording where it was made.
     public init(
         _ code: Code, _ reason: String, namedVersion: Int? = nil, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.code = code
-        self.reason = reason
-        self.namedVersion = namedVersion
-        self.location = "\(fileID):\(line)"
+        self.init(code, reason, detail: namedVersion, fileID: fileID, line: line)
     }
 
-    /// A stable code for the kind of failure (`tooManyErrors`).
-    public typealias Code = ErrorCode<QRDecodeError>
+    /// With ``ErrorCode/versionMismatch``: the version the symbol's version information
+    /// names, so a reader that guessed the size from the image samples again at that one.
+    public var namedVersion: Int? { detail }
 }
 
-extension ErrorCode where Family == QRDecodeError {
+extension ErrorCode where Family == QRDecodeFailure {
     /// Neither copy of the format information is within 3 bits of one of the 32 valid format
     /// codes (ISO/IEC 18004 §7.9.1, Annex C).
     public static let formatUnreadable = Self("formatUnreadable")

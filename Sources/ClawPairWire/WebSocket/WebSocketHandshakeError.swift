@@ -1,29 +1,23 @@
-/// Why a response to the WebSocket upgrade request is not an accepted upgrade (RFC 6455 §4.1).
-///
-/// A ``CodedError``, compared by code only; ``status`` is the response's status.
-public struct WebSocketHandshakeError: CodedError {
-    /// What was wrong.
-    public let code: Code
-    /// One sentence naming the field and what it held.
-    public let reason: String
-    /// The response's status.
-    public let status: Int
-    /// Where the error was made, for bug reports.
-    public let location: String
+/// Why a response to the WebSocket upgrade request is not an accepted upgrade (RFC 6455 §4.1);
+/// ``LayerError/status`` is the response's status.
+public typealias WebSocketHandshakeError = LayerError<WebSocketHandshakeFailure>
 
-    /// An error, recording where it was made.
-    public init(_ code: Code, _ reason: String, status: Int, fileID: StaticString = #fileID, line: UInt = #line) {
-        self.code = code
-        self.reason = reason
-        self.status = status
-        self.location = "\(fileID):\(line)"
-    }
-
-    /// A stable code for what was wrong.
-    public typealias Code = ErrorCode<WebSocketHandshakeError>
+/// The family of ``WebSocketHandshakeError``; its detail is the response's status.
+public enum WebSocketHandshakeFailure: ErrorFamily {
+    public typealias Detail = Int
 }
 
-extension ErrorCode where Family == WebSocketHandshakeError {
+extension LayerError where Family == WebSocketHandshakeFailure {
+    /// An error about a response with `status`, recording where it was made.
+    public init(_ code: Code, _ reason: String, status: Int, fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(code, reason, detail: status, fileID: fileID, line: line)
+    }
+
+    /// The response's status.
+    public var status: Int { detail }
+}
+
+extension ErrorCode where Family == WebSocketHandshakeFailure {
     /// The status is not 101.
     public static let unexpectedStatus = Self("unexpectedStatus")
     /// No `Upgrade: websocket`.

@@ -1,34 +1,29 @@
 /// A violation of RFC 6455 by the peer: the connection must be failed (§7.1.7), closing with
-/// ``closeCode``.
-///
-/// A ``CodedError``, compared by code only.
-public struct WebSocketProtocolError: CodedError {
-    /// The kind of violation.
-    public let code: Code
-    /// One sentence: what the peer sent.
-    public let reason: String
-    /// The status to close the connection with (1002, 1007 or 1009).
-    public let closeCode: WebSocketCloseCode
-    /// Where the error was made, for bug reports.
-    public let location: String
+/// ``LayerError/closeCode``.
+public typealias WebSocketProtocolError = LayerError<WebSocketProtocolFailure>
 
+/// The family of ``WebSocketProtocolError``; its detail is the status to close with.
+public enum WebSocketProtocolFailure: ErrorFamily {
+    public typealias Detail = WebSocketCloseCode
+
+    public static func describe(_ error: WebSocketProtocolError) -> String {
+        "\(error.code): \(error.reason) (close \(error.closeCode.rawValue))"
+    }
+}
+
+extension LayerError where Family == WebSocketProtocolFailure {
     /// An error; the close code follows from `code` unless given.
     public init(
         _ code: Code, _ reason: String, closeCode: WebSocketCloseCode? = nil, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.code = code
-        self.reason = reason
-        self.closeCode = closeCode ?? code.closeCode
-        self.location = "\(fileID):\(line)"
+        self.init(code, reason, detail: closeCode ?? code.closeCode, fileID: fileID, line: line)
     }
 
-    public var description: String { "\(code): \(reason) (close \(closeCode.rawValue))" }
-
-    /// A stable code for the kind of violation.
-    public typealias Code = ErrorCode<WebSocketProtocolError>
+    /// The status to close the connection with (1002, 1007 or 1009).
+    public var closeCode: WebSocketCloseCode { detail }
 }
 
-extension ErrorCode where Family == WebSocketProtocolError {
+extension ErrorCode where Family == WebSocketProtocolFailure {
     /// The close status this violation calls for: 1009 for a message too big, 1007 for bad
     /// UTF-8 (§7.4.1), 1002 for every other violation.
     public var closeCode: WebSocketCloseCode {
