@@ -4,12 +4,17 @@
 // transaction over a memory-mapped file, every column fetched), with nothing built from them.
 //
 //     cc -O2 bench/registry-floor.c -lsqlite3 -o registry-floor
-//     registry-floor REGISTRY ROUNDS   prints one line per round: microseconds, in-process
+//     registry-floor REGISTRY ROUNDS [nomutex]   one line per round: microseconds, in-process
+//
+// By default SQLite as it comes: sqlite3_open_v2's serialized mode, a mutex around every
+// call. `nomutex` opens as clawpair does (SQLITE_OPEN_NOMUTEX: one thread per connection),
+// which takes about a third off.
 //
 // Keep the statements in step with the listing's when it changes.
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static const char *const statements[] = {
@@ -52,17 +57,17 @@ static long step_all(sqlite3 *db, const char *sql) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: registry-floor REGISTRY ROUNDS\n");
+    if (argc < 3 || argc > 4) {
+        fprintf(stderr, "usage: registry-floor REGISTRY ROUNDS [nomutex]\n");
         return 2;
     }
     int rounds = atoi(argv[2]);
+    int flags = SQLITE_OPEN_READONLY | (argc == 4 && strcmp(argv[3], "nomutex") == 0 ? SQLITE_OPEN_NOMUTEX : 0);
     long sum = 0;
     for (int round = 0; round < rounds; round++) {
         double start = now_us();
         sqlite3 *db;
-        // As clawpair opens it: no mutex (one thread per connection), so no lock per call.
-        if (sqlite3_open_v2(argv[1], &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        if (sqlite3_open_v2(argv[1], &db, flags, NULL) != SQLITE_OK) {
             fprintf(stderr, "registry-floor: cannot open %s\n", argv[1]);
             return 2;
         }
