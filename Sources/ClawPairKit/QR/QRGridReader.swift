@@ -142,7 +142,7 @@ enum QRGridReader {
 
     /// Whether rows crossed `pattern` for at least a module's height. Its 3-module centre
     /// is crossed by about three modules' worth of rows; noise in a data area makes
-    /// look-alikes that a row or two cross, which cost a futile alignment search each.
+    /// look-alikes that a row or two cross, each triple of which costs futile grids.
     static func isSolid(_ pattern: QRFinderPattern) -> Bool {
         Double(pattern.hits) >= pattern.moduleSize
     }
