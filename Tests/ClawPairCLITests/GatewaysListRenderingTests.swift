@@ -135,10 +135,19 @@ import Testing
         for enabled in [false, true] {
             let rendered = GatewaysListRendering.table(listing, style: Style(enabled: enabled))
             Self.expectSame(rendered, try Self.expectedTable(registry, bold: enabled), "table, style \(enabled)")
+            // Written in chunks of a line or two (the command writes 64 KiB ones): the same bytes.
+            var chunks: [[UInt8]] = []
+            GatewaysListRendering.table(listing, style: Style(enabled: enabled), chunkBytes: 1) { chunks.append($0) }
+            #expect(chunks.count > listing.rows.count / 2 && chunks.allSatisfy { $0.last == UInt8(ascii: "\n") })  // whole lines
+            Self.expectSame(Array(chunks.joined()), rendered, "table in small chunks, style \(enabled)")
         }
         for pretty in [false, true] {
             let rendered = GatewaysListRendering.json(listing, pretty: pretty)
             Self.expectSame(rendered, try Self.expectedJSON(registry, pretty: pretty), "JSON, pretty \(pretty)")
+            var chunks: [[UInt8]] = []
+            GatewaysListRendering.json(listing, pretty: pretty, chunkBytes: 1) { chunks.append($0) }
+            #expect(chunks.count == listing.rows.count + 1)
+            Self.expectSame(Array(chunks.joined()), rendered, "JSON in one-row chunks, pretty \(pretty)")
             // And it is JSON that parses back to the same rows.
             #expect(try JSONParser.parse(String(decoding: rendered, as: UTF8.self)) == JSONValue.array(try registry.list().map(ExpectedListing.row)))
         }

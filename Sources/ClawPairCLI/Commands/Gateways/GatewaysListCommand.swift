@@ -13,18 +13,18 @@ enum GatewaysListCommand: Command {
             """,
         runs: Self.self)
 
-    /// Straight from the flat listing to bytes: with thousands of entries, models and a
-    /// String per cell cost far more than reading SQLite (bench/registry).
+    /// Straight from the flat listing to bytes, written in chunks: with thousands of entries,
+    /// models and a String per cell cost far more than reading SQLite (bench/registry).
     static func run(_ options: HomeOptions, _ context: CommandContext) async throws -> ExitStatus {
         let listing = try GatewaysCommand.registry(home: options.home, context).listing()
         let console = context.console
         if context.json {
             // Indented on a terminal, as printJSON writes every other document.
-            console.writeStdout(GatewaysListRendering.json(listing, pretty: console.stdoutIsTerminal))
+            GatewaysListRendering.json(listing, pretty: console.stdoutIsTerminal, write: console.writeStdout)
         } else if listing.rows.isEmpty {
             console.print("No gateways yet. Pair one with 'clawpair pair CODE', or add one with 'clawpair gateways add URL'.\n")
         } else {
-            console.writeStdout(GatewaysListRendering.table(listing, style: context.style))
+            GatewaysListRendering.table(listing, style: context.style, write: console.writeStdout)
             console.print(StatusRendering.listFooter(await GatewaysCommand.liveGateways(home: options.home, context)))
         }
         return .success
