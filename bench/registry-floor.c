@@ -18,11 +18,11 @@
 #include <time.h>
 
 static const char *const statements[] = {
+    "SELECT count(*) FROM entries",
     "SELECT entry_id FROM bolts",
     "SELECT entry_id FROM pins",
     "SELECT entry_id, role, scopes FROM device_tokens",
     "SELECT entry_id FROM focus WHERE slot = 1",
-    "SELECT count(*) FROM entries",
     "SELECT id, kind, name, host, port, tls, context_path, proven_route, last_connected_at_ms FROM entries ORDER BY created_order",
 };
 

@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func stateTableFindsEveryKeyAcrossGrowth() {
-        var table = EntryStateTable()
+        var table = EntryStateTable(entries: 0)
         let keys = (0..<5000).map { Array("manual|gw\($0).lan|18789".utf8) } + [[], [0], [0, 0], Array("é".utf8)]
         for (index, key) in keys.enumerated() {
             key.withUnsafeBufferPointer { table.insert($0, index.isMultiple(of: 2) ? .bolted : .pinned) }

@@ -28,8 +28,20 @@ struct EntryStateTable {
     }
 
     private var keys: [UInt8] = []
-    private var slots = [Slot](repeating: .empty, count: 64)
+    private var slots: [Slot]
     private var used = 0
+
+    /// A table sized for `entries` ids at most (the registry's entries), so that it rarely
+    /// grows: each doubling copies the table and touches fresh memory, whose page faults cost
+    /// more than the lookups (bench/registry). Keys get room for ids of 32 bytes; reserved
+    /// memory that is not written costs nothing.
+    init(entries: Int) {
+        // Half full when half the entries have a state, as in a registry of paired gateways.
+        var count = 64
+        while count < entries { count *= 2 }
+        slots = [Slot](repeating: .empty, count: count)
+        keys.reserveCapacity(entries * 32)
+    }
 
     /// Adds `state` to the entry `id`'s.
     mutating func insert(_ id: UnsafeBufferPointer<UInt8>, _ state: State) {

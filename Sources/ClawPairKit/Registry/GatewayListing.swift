@@ -6,8 +6,22 @@
 public struct GatewayListing: Sendable {
     /// Where one text lies in ``text``.
     public struct TextRange: Sendable, Hashable {
-        public let start: Int
-        public let count: Int
+        // 32 bits each: three ranges are most of a row, and ten thousand rows are ten thousand
+        // times whatever a row weighs. ``appendText(_:)`` refuses a text beyond 4 GiB.
+        private let offset: UInt32
+        private let length: UInt32
+        public var start: Int { Int(offset) }
+        public var count: Int { Int(length) }
+
+        fileprivate init(start: Int, count: Int) throws(ClawPairError) {
+            guard let offset = UInt32(exactly: start), let length = UInt32(exactly: start + count).map({ $0 - offset }) else {
+                throw ClawPairError(
+                    .registryStorage, "the registry holds more than 4 GiB of names and addresses, more than one listing holds",
+                    remedy: "forget the gateways you no longer use (clawpair gateways forget ID)")
+            }
+            self.offset = offset
+            self.length = length
+        }
     }
 
     /// One entry: what the table and the JSON of `gateways list` show.
@@ -48,17 +62,17 @@ public struct GatewayListing: Sendable {
     }
 
     /// Copies `bytes` into ``text``.
-    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> TextRange {
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) throws(ClawPairError) -> TextRange {
         let start = text.count
         text.append(contentsOf: bytes)
-        return TextRange(start: start, count: bytes.count)
+        return try TextRange(start: start, count: bytes.count)
     }
 
     /// Appends what `write` writes to ``text``.
-    mutating func appendText(writing write: (inout [UInt8]) -> Void) -> TextRange {
+    mutating func appendText(writing write: (inout [UInt8]) -> Void) throws(ClawPairError) -> TextRange {
         let start = text.count
         write(&text)
-        return TextRange(start: start, count: text.count - start)
+        return try TextRange(start: start, count: text.count - start)
     }
 
     mutating func appendRow(_ row: Row) { rows.append(row) }

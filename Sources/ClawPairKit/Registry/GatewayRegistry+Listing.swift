@@ -14,7 +14,8 @@ extension GatewayRegistry {
         try connection.execute("PRAGMA mmap_size = \(Self.listingMapBytes)")
         defer { try? connection.execute("PRAGMA mmap_size = \(mapBytes)") }
         return try connection.read { () throws(ClawPairError) in
-            var states = EntryStateTable()
+            let entryCount = Int(try connection.statement("SELECT count(*) FROM entries").first { $0.integer(0) } ?? 0)
+            var states = EntryStateTable(entries: entryCount)
             try connection.statement("SELECT entry_id FROM bolts").forEachRow { row in
                 if let id = row.borrowedText(0) { states.insert(id, .bolted) }
             }
@@ -33,7 +34,7 @@ extension GatewayRegistry {
             let focused = try connection.statement("SELECT entry_id FROM focus WHERE slot = 1").first { $0.textBytes(0) }
 
             var listing = GatewayListing()
-            listing.reserve(rows: Int(try connection.statement("SELECT count(*) FROM entries").first { $0.integer(0) } ?? 0))
+            listing.reserve(rows: entryCount)
             let entries = try connection.statement(
                 "SELECT id, kind, name, host, port, tls, context_path, proven_route, last_connected_at_ms FROM entries ORDER BY created_order")
             try entries.forEachRow { row throws(ClawPairError) in
@@ -45,14 +46,14 @@ extension GatewayRegistry {
                 case let text? where Self.same(text, Self.discoveredKindBytes): kind = .discovered
                 default: throw Self.corruptValue("kind of \(row.text(0))", connection)
                 }
-                let id = listing.appendText(idBytes)
-                let name = listing.appendText(row.borrowedText(2) ?? empty)
+                let id = try listing.appendText(idBytes)
+                let name = try listing.appendText(row.borrowedText(2) ?? empty)
                 let url: GatewayListing.TextRange?
                 if let proven = row.borrowedText(7) {
-                    url = listing.appendText(proven)
+                    url = try listing.appendText(proven)
                 } else if let host = row.borrowedText(3), let port = row.optionalInteger(4), let tls = row.optionalInteger(5) {
                     let contextPath = row.borrowedText(6)
-                    url = listing.appendText { text in
+                    url = try listing.appendText { text in
                         GatewayEntry.appendConfiguredURL(host: host, port: port, tls: tls != 0, contextPath: contextPath, to: &text)
                     }
                 } else {

@@ -23,18 +23,21 @@ public enum UTCTimestamp {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        // Every field but the year is 0...99: two digits, zero-padded.
-        func two(_ n: Int64, then separator: UInt8) {
-            output.append(UInt8(ascii: "0") + UInt8(n / 10))
-            output.append(UInt8(ascii: "0") + UInt8(n % 10))
-            output.append(separator)
-        }
         output.appendDecimal(year)
-        output.append(UInt8(ascii: "-"))
-        two(month, then: UInt8(ascii: "-"))
-        two(day, then: UInt8(ascii: "T"))
-        two(secondOfDay / 3600, then: UInt8(ascii: ":"))
-        two(secondOfDay / 60 % 60, then: UInt8(ascii: ":"))
-        two(secondOfDay % 60, then: UInt8(ascii: "Z"))
+        // The rest, "-MM-DDTHH:MM:SSZ", every field 0...99, on the stack and appended in one copy.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { rest in
+            func put(_ separator: Unicode.Scalar, _ field: Int64, at index: Int) {
+                rest[index] = UInt8(ascii: separator)
+                rest[index + 1] = UInt8(ascii: "0") + UInt8(field / 10)
+                rest[index + 2] = UInt8(ascii: "0") + UInt8(field % 10)
+            }
+            put("-", month, at: 0)
+            put("-", day, at: 3)
+            put("T", secondOfDay / 3600, at: 6)
+            put(":", secondOfDay / 60 % 60, at: 9)
+            put(":", secondOfDay % 60, at: 12)
+            rest[15] = UInt8(ascii: "Z")
+            output.append(contentsOf: UnsafeBufferPointer(rest))
+        }
     }
 }

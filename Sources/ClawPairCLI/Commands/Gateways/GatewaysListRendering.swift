@@ -82,32 +82,25 @@ enum GatewaysListRendering {
                 widths[5] = max(widths[5], Int32(stamp.count))
             }
         }
-        // Second pass: the lines, into a chunk of known size. A line takes at most the
-        // columns' widths, their separators and a newline, plus the bytes by which its
-        // non-ASCII cells outnumber their columns.
-        let lineBytes = Int(widths.reduce(0, +)) + 2 * widths.count + 1
-        let headerLine = [UInt8](unsafeUninitializedCapacity: lineBytes) { buffer, initialized in
-            var line = LineWriter(widths: widths, into: buffer)
-            for (column, title) in header.enumerated() {
-                Array(title.utf8).withUnsafeBufferPointer { line.cell(column, bytes: $0, width: Int32($0.count)) }
-            }
-            initialized = line.count
+        // Second pass: the lines. A line takes at most the columns' widths, their separators
+        // and a newline, plus the bytes by which its non-ASCII cells outnumber their columns.
+        let rowBytes = Int(widths.reduce(0, +)) + 2 * widths.count + 1 + maxExtraBytes
+        var headerLine = LineWriter(widths: widths, into: ByteChunk(capacity: rowBytes))
+        for (column, title) in header.enumerated() {
+            Array(title.utf8).withUnsafeBufferPointer { headerLine.cell(column, bytes: $0, width: Int32($0.count)) }
         }
         // The header bold when styled (its blank state column included), as the model path.
-        let head = Array((style.bold(String(decoding: headerLine, as: UTF8.self)) + "\n").utf8)
-        let rowBytes = lineBytes + maxExtraBytes
-        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(chunkBytes, head.count + rowBytes))
-        defer { chunk.deallocate() }
-        var line = LineWriter(widths: widths, into: chunk)
-        head.withUnsafeBufferPointer { line.write($0) }
+        let head = Array((style.bold(String(decoding: headerLine.out.bytes, as: UTF8.self)) + "\n").utf8)
+        headerLine.out.deallocate()
+        var line = LineWriter(widths: widths, into: ByteChunk(capacity: max(chunkBytes, rowBytes)))
+        defer { line.out.deallocate() }
+        line.out.makeRoom(head.count, flushingTo: write)
+        head.withUnsafeBufferPointer { line.out.append($0) }
         var nextEscaped = 0
         listing.text.withUnsafeBufferPointer { text in
             scratch.withUnsafeBufferPointer { scratch in
                 for (index, row) in listing.rows.enumerated() {
-                    if line.count + rowBytes > chunk.count {
-                        write(Array(UnsafeBufferPointer(rebasing: chunk[..<line.count])))
-                        line.restart()
-                    }
+                    line.out.makeRoom(rowBytes, flushingTo: write)
                     line.cell(0, stateText(row))
                     textCell(row.name, .name, row: index, text, escaped, scratch, &nextEscaped, &line)
                     textCell(row.url, .url, row: index, text, escaped, scratch, &nextEscaped, &line)
@@ -125,7 +118,7 @@ enum GatewaysListRendering {
                 }
             }
         }
-        write(Array(UnsafeBufferPointer(rebasing: chunk[..<line.count])))
+        line.out.flush(to: write)
     }
 
     /// Widens `column` for a listing text (nil: "-") and returns the bytes by which its cell
@@ -173,39 +166,23 @@ enum GatewaysListRendering {
         }
     }
 
-    /// Writes cells padded to their column's width into memory sized beforehand (a copy per
-    /// cell, no growth checks): blanks are held back until a non-empty cell follows, so a
-    /// line never ends in padding.
+    /// Writes cells padded to their column's width into room made beforehand: blanks are held
+    /// back until a non-empty cell follows, so a line never ends in padding.
     private struct LineWriter {
         let widths: [Int32]
-        private let base: UnsafeMutablePointer<UInt8>
-        private let capacity: Int
-        /// Bytes written so far.
-        private(set) var count = 0
+        var out: ByteChunk
         private var pending = 0
 
-        init(widths: [Int32], into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        init(widths: [Int32], into out: ByteChunk) {
             self.widths = widths
-            base = buffer.baseAddress!
-            capacity = buffer.count
-        }
-
-        /// Starts again at the beginning of the buffer, once its lines are handed on.
-        mutating func restart() { count = 0 }
-
-        mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-            precondition(count + bytes.count <= capacity, "table line longer than its columns")
-            if let source = bytes.baseAddress { (base + count).initialize(from: source, count: bytes.count) }
-            count += bytes.count
+            self.out = out
         }
 
         mutating func cell(_ column: Int, bytes cell: UnsafeBufferPointer<UInt8>, width: Int32) {
             if column > 0 { pending += 2 }
             if !cell.isEmpty {
-                precondition(count + pending <= capacity, "table line longer than its columns")
-                (base + count).initialize(repeating: UInt8(ascii: " "), count: pending)
-                count += pending
-                write(cell)
+                out.append(repeating: UInt8(ascii: " "), count: pending)
+                out.append(cell)
                 pending = 0
             }
             pending += Int(widths[column] - width)
@@ -216,9 +193,7 @@ enum GatewaysListRendering {
         }
 
         mutating func endLine() {
-            precondition(count < capacity, "table line longer than its columns")
-            base[count] = UInt8(ascii: "\n")
-            count += 1
+            out.append(UInt8(ascii: "\n"))
             pending = 0
         }
     }
@@ -241,86 +216,96 @@ enum GatewaysListRendering {
     /// and a newline, as ``CommandContext/printJSON(_:)`` writes a ``JSONValue``: compact, or
     /// indented by two spaces when `pretty`; handed to `write` in chunks of about `chunkBytes`.
     static func json(_ listing: GatewayListing, pretty: Bool, chunkBytes: Int = chunkBytes, write: ([UInt8]) -> Void) {
-        var output: [UInt8] = []
-        output.reserveCapacity(chunkBytes + 1024)
-        output.append(UInt8(ascii: "["))
+        var out = ByteChunk(capacity: chunkBytes)
+        defer { out.deallocate() }
+        out.makeRoom(1, flushingTo: write)
+        out.append(UInt8(ascii: "["))
+        var escapedID: [UInt8] = []
+        var escapedName: [UInt8] = []
+        var escapedURL: [UInt8] = []
         listing.text.withUnsafeBufferPointer { text in
             for (index, row) in listing.rows.enumerated() {
-                if output.count >= chunkBytes {
-                    write(output)
-                    output.removeAll(keepingCapacity: true)
-                }
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                if pretty { output.appendLiteral("\n  ") }
-                output.append(UInt8(ascii: "{"))
+                // The three texts first, escaped where they need it, to know the room the row takes.
+                let textBytes =
+                    jsonStringBytes(row.id, text, &escapedID) + jsonStringBytes(row.name, text, &escapedName)
+                    + jsonStringBytes(row.url, text, &escapedURL)
+                out.makeRoom(textBytes + Self.jsonRowBytes, flushingTo: write)
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { out.append("\n  ") }
+                out.append(UInt8(ascii: "{"))
                 var members = JSONMembers(pretty: pretty)
-                members.key("id", &output)
-                jsonString(row.id, text, &output)
-                members.key("name", &output)
-                jsonString(row.name, text, &output)
-                members.key("kind", &output)
-                output.appendLiteral(row.kind == .manual ? "\"manual\"" : "\"discovered\"")
-                members.key("url", &output)
-                if let url = row.url { jsonString(url, text, &output) } else { output.appendLiteral("null") }
-                members.bool("focused", row.focused, &output)
-                members.bool("bolt", row.bolted, &output)
-                members.bool("pinned", row.pinned, &output)
-                members.bool("paired", row.paired, &output)
-                members.key("access", &output)
+                members.key("id", &out)
+                jsonString(row.id, text, escapedID, &out)
+                members.key("name", &out)
+                jsonString(row.name, text, escapedName, &out)
+                members.key("kind", &out)
+                out.append(row.kind == .manual ? "\"manual\"" : "\"discovered\"")
+                members.key("url", &out)
+                jsonString(row.url, text, escapedURL, &out)
+                members.bool("focused", row.focused, &out)
+                members.bool("bolt", row.bolted, &out)
+                members.bool("pinned", row.pinned, &out)
+                members.bool("paired", row.paired, &out)
+                members.key("access", &out)
                 switch row.access {
-                case .full: output.appendLiteral("\"full\"")
-                case .limited: output.appendLiteral("\"limited\"")
-                case nil: output.appendLiteral("null")
+                case .full: out.append("\"full\"")
+                case .limited: out.append("\"limited\"")
+                case nil: out.append("null")
                 }
-                members.key("lastConnectedAtMs", &output)
-                if let last = row.lastConnectedAtMs { output.appendDecimal(last) } else { output.appendLiteral("null") }
-                if pretty { output.appendLiteral("\n  ") }
-                output.append(UInt8(ascii: "}"))
+                members.key("lastConnectedAtMs", &out)
+                if let last = row.lastConnectedAtMs { out.appendDecimal(last) } else { out.append("null") }
+                if pretty { out.append("\n  ") }
+                out.append(UInt8(ascii: "}"))
             }
         }
-        if pretty, !listing.rows.isEmpty { output.append(UInt8(ascii: "\n")) }
-        output.appendLiteral("]\n")
-        write(output)
+        out.makeRoom(3, flushingTo: write)
+        if pretty, !listing.rows.isEmpty { out.append(UInt8(ascii: "\n")) }
+        out.append("]\n")
+        out.flush(to: write)
     }
+
+    /// The most a row takes besides its three texts: separators, keys and indentation, the
+    /// longest constant values, a 20-byte number.
+    private static let jsonRowBytes = 320
 
     /// Separators and keys of one object's members, as ``JSONValue`` serializes them.
     private struct JSONMembers {
         let pretty: Bool
         var first = true
 
-        mutating func key(_ key: StaticString, _ output: inout [UInt8]) {
-            if !first { output.append(UInt8(ascii: ",")) }
+        mutating func key(_ key: StaticString, _ out: inout ByteChunk) {
+            if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            if pretty { output.appendLiteral("\n    ") }
-            output.append(UInt8(ascii: "\""))
-            output.appendLiteral(key)
-            output.appendLiteral(pretty ? "\": " : "\":")
+            if pretty { out.append("\n    ") }
+            out.append(UInt8(ascii: "\""))
+            out.append(key)
+            out.append(pretty ? "\": " : "\":")
         }
 
-        mutating func bool(_ key: StaticString, _ value: Bool, _ output: inout [UInt8]) {
-            self.key(key, &output)
-            output.appendLiteral(value ? "true" : "false")
+        mutating func bool(_ key: StaticString, _ value: Bool, _ out: inout ByteChunk) {
+            self.key(key, &out)
+            out.append(value ? "true" : "false")
         }
     }
 
-    /// A listing text as a JSON string: as it is when printable ASCII without a quote or
-    /// backslash (``JSONValue``'s own fast path), else through ``JSONValue``'s escaping.
-    private static func jsonString(_ range: GatewayListing.TextRange, _ text: UnsafeBufferPointer<UInt8>, _ output: inout [UInt8]) {
+    /// How many bytes a listing text (nil: `null`) takes as a JSON string: as it is, quoted,
+    /// when printable ASCII without a quote or backslash (``JSONValue``'s own fast path, and
+    /// `escaped` is left empty), else escaped by ``JSONValue`` into `escaped`.
+    private static func jsonStringBytes(_ range: GatewayListing.TextRange?, _ text: UnsafeBufferPointer<UInt8>, _ escaped: inout [UInt8]) -> Int {
+        escaped.removeAll(keepingCapacity: true)
+        guard let range else { return 4 }
         let bytes = UnsafeBufferPointer(rebasing: text[range.start..<(range.start + range.count)])
-        if PlainASCII.check(bytes, excluding: UInt8(ascii: "\""), UInt8(ascii: "\\")) {
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: bytes)
-            output.append(UInt8(ascii: "\""))
-        } else {
-            output.append(contentsOf: JSONValue.string(String(decoding: bytes, as: UTF8.self)).serialized().utf8)
-        }
+        if PlainASCII.check(bytes, excluding: UInt8(ascii: "\""), UInt8(ascii: "\\")) { return range.count + 2 }
+        escaped.append(contentsOf: JSONValue.string(String(decoding: bytes, as: UTF8.self)).serialized().utf8)
+        return escaped.count
     }
-}
 
-extension [UInt8] {
-    /// Appends a literal's UTF-8 bytes in one copy (`append(contentsOf: "…".utf8)` walks a
-    /// String view, which costs more than the bytes are worth, ten times per row).
-    fileprivate mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
+    /// Writes what ``jsonStringBytes(_:_:_:)`` measured.
+    private static func jsonString(_ range: GatewayListing.TextRange?, _ text: UnsafeBufferPointer<UInt8>, _ escaped: [UInt8], _ out: inout ByteChunk) {
+        guard let range else { return out.append("null") }
+        if !escaped.isEmpty { return escaped.withUnsafeBufferPointer { out.append($0) } }
+        out.append(UInt8(ascii: "\""))
+        out.append(UnsafeBufferPointer(rebasing: text[range.start..<(range.start + range.count)]))
+        out.append(UInt8(ascii: "\""))
     }
 }
