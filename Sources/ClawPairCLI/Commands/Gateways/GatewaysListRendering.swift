@@ -231,31 +231,31 @@ enum GatewaysListRendering {
                     + jsonStringBytes(row.url, text, &escapedURL)
                 out.makeRoom(textBytes + Self.jsonRowBytes, flushingTo: write)
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                if pretty { out.append("\n  ") }
-                out.append(UInt8(ascii: "{"))
-                var members = JSONMembers(pretty: pretty)
-                members.key("id", &out)
+                member(&out, pretty, "{\"id\":", "\n  {\n    \"id\": ")
                 jsonString(row.id, text, escapedID, &out)
-                members.key("name", &out)
+                member(&out, pretty, ",\"name\":", ",\n    \"name\": ")
                 jsonString(row.name, text, escapedName, &out)
-                members.key("kind", &out)
+                member(&out, pretty, ",\"kind\":", ",\n    \"kind\": ")
                 out.append(row.kind == .manual ? "\"manual\"" : "\"discovered\"")
-                members.key("url", &out)
+                member(&out, pretty, ",\"url\":", ",\n    \"url\": ")
                 jsonString(row.url, text, escapedURL, &out)
-                members.bool("focused", row.focused, &out)
-                members.bool("bolt", row.bolted, &out)
-                members.bool("pinned", row.pinned, &out)
-                members.bool("paired", row.paired, &out)
-                members.key("access", &out)
+                member(&out, pretty, ",\"focused\":", ",\n    \"focused\": ")
+                out.append(row.focused ? "true" : "false")
+                member(&out, pretty, ",\"bolt\":", ",\n    \"bolt\": ")
+                out.append(row.bolted ? "true" : "false")
+                member(&out, pretty, ",\"pinned\":", ",\n    \"pinned\": ")
+                out.append(row.pinned ? "true" : "false")
+                member(&out, pretty, ",\"paired\":", ",\n    \"paired\": ")
+                out.append(row.paired ? "true" : "false")
+                member(&out, pretty, ",\"access\":", ",\n    \"access\": ")
                 switch row.access {
                 case .full: out.append("\"full\"")
                 case .limited: out.append("\"limited\"")
                 case nil: out.append("null")
                 }
-                members.key("lastConnectedAtMs", &out)
+                member(&out, pretty, ",\"lastConnectedAtMs\":", ",\n    \"lastConnectedAtMs\": ")
                 if let last = row.lastConnectedAtMs { out.appendDecimal(last) } else { out.append("null") }
-                if pretty { out.append("\n  ") }
-                out.append(UInt8(ascii: "}"))
+                out.append(pretty ? "\n  }" : "}")
             }
         }
         out.makeRoom(3, flushingTo: write)
@@ -268,24 +268,10 @@ enum GatewaysListRendering {
     /// longest constant values, a 20-byte number.
     private static let jsonRowBytes = 320
 
-    /// Separators and keys of one object's members, as ``JSONValue`` serializes them.
-    private struct JSONMembers {
-        let pretty: Bool
-        var first = true
-
-        mutating func key(_ key: StaticString, _ out: inout ByteChunk) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            if pretty { out.append("\n    ") }
-            out.append(UInt8(ascii: "\""))
-            out.append(key)
-            out.append(pretty ? "\": " : "\":")
-        }
-
-        mutating func bool(_ key: StaticString, _ value: Bool, _ out: inout ByteChunk) {
-            self.key(key, &out)
-            out.append(value ? "true" : "false")
-        }
+    /// What comes before a member's value, as ``JSONValue`` serializes it, compact or
+    /// indented: the separator, indentation and key in one literal, a copy per member.
+    private static func member(_ out: inout ByteChunk, _ pretty: Bool, _ compact: StaticString, _ indented: StaticString) {
+        out.append(pretty ? indented : compact)
     }
 
     /// How many bytes a listing text (nil: `null`) takes as a JSON string: as it is, quoted,
