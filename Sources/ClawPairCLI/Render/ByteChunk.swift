@@ -23,7 +23,7 @@ struct ByteChunk {
     /// and grows the buffer when a single piece is larger than it.
     mutating func makeRoom(_ needed: Int, flushingTo write: ([UInt8]) -> Void) {
         guard count + needed > capacity else { return }
-        if count > 0 { flush(to: write) }
+        flush(to: write)
         if needed > capacity {
             start.deallocate()
             capacity = needed
