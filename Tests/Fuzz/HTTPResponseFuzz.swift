@@ -120,10 +120,11 @@ private func checkChallenges(_ value: String) {
         if let token68 = challenge.token68 { return "\(challenge.scheme) \(token68)" }
         if challenge.parameters.isEmpty { return challenge.scheme }
         let parameters = challenge.parameters.map { parameter in
+            // By scalar: a prepended or combining mark joins a backslash or quote into one Character.
             var quoted = "\""
-            for character in parameter.value {
-                if character == "\\" || character == "\"" { quoted.append("\\") }
-                quoted.append(character)
+            for scalar in parameter.value.unicodeScalars {
+                if scalar == "\\" || scalar == "\"" { quoted.unicodeScalars.append("\\") }
+                quoted.unicodeScalars.append(scalar)
             }
             return "\(parameter.name)=\(quoted)\""
         }
