@@ -28,6 +28,10 @@ private func code(_ json: JSONValue) -> String { Base64URL.encode(Array(json.ser
         ("openclaw://gateway?host=203.0.113.9&token=t0k", true),
         ("openclaw://gateway?host=203.0.113.9&token=%zz", true),
         ("openclaw://gateway/add?url=http://u:p@gw.example.com", true),
+        // A mark that joins `?`, `&` or `@` into one Character (U+06DD before, U+0301 after).
+        ("openclaw://gateway?host=x\u{6DD}&token=t0k", true),
+        ("wss://gw.example.com/\u{6DD}?token=abc", true),
+        ("ws://user:pw@\u{301}192.168.1.20:18789", true),
         // A code cut short still spells part of its token; so may raw JSON cut short.
         (String(specVectorCode.dropLast(30)), true),
         (#"{"url":"ws://192.168.1.20","bootstrapToken":"t0k"#, true),

@@ -193,6 +193,10 @@ private func expectError(_ expected: ClawPairError.Code, _ input: String, now: I
         expectError(.setupCodeInvalid, "openclaw://gateway?host=h.local&port=abc")
         expectError(.setupCodeInvalid, "openclaw://gateway?host=h.local&port=70000")
 
+        // Separators count by scalar, as in URL parsers, even where a mark joins them into one Character.
+        let marked = try DeepLink.parseQuery("a=\u{6DD}&b=\u{301}c&d\u{6DD}=e")
+        #expect(marked.map { [$0.0, $0.1] } == [["a", "\u{6DD}"], ["b", "\u{301}c"], ["d\u{6DD}", "e"]])
+
         let add = try read("openclaw://gateway/add?url=https%3A%2F%2Fgw.example.com%2Fclaw&name=Home%20GW")
         #expect(add.primary.url == "wss://gw.example.com:443/claw")
         #expect(add.name == "Home GW")
@@ -216,6 +220,8 @@ private func expectError(_ expected: ClawPairError.Code, _ input: String, now: I
         "{\"url\":\"wss://h\",\"urls\":[1]}", "{\"url\":\"wss://h\",\"expiresAtMs\":-1}",
         "{\"url\":\"wss://h\",\"expiresAtMs\":1.5}", "{\"url\":\"wss://h\",\"expiresAtMs\":\"soon\"}",
         "{\"url\":\"wss://h\",\"bootstrapToken\":7}", "ws://", "wss://:443", "wss://u@h", "wss://h?x", "wss://h#f",
+        // A mark joining the delimiter into one Character: `۝?` (U+06DD first), `?\u{301}`, `۝@`.
+        "wss://h/a\u{6DD}?token=x", "wss://h/a?\u{301}token=x", "wss://h/\u{6DD}#f", "wss://u\u{6DD}@h",
         "wss://fd00::1", "wss://h:0", "wss://h:65536", "wss://h:12ab", "wss://[fd00::1", "wss://[gw]:1", "wss://a b",
         "ftp://h", "https://gw../x", "wss://.gw", "wss://a..b", "wss://\(String(repeating: "a", count: 64)).example", String(specVectorCode.dropLast(40)),
         String(repeating: "A", count: SetupCodeReader.maximumInputBytes + 1),

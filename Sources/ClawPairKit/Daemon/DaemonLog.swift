@@ -69,8 +69,15 @@ public final class DaemonLog: Sendable {
         }
     }
 
+    /// Quoted, with `"` and `\` escaped, when a value has a space or a quote; by scalar, since
+    /// `"\u{301}` is one `Character` and the quote inside it must still be escaped.
     private static func quoted(_ value: String) -> String {
-        value.contains(where: { $0 == " " || $0 == "\"" }) || value.isEmpty
-            ? "\"" + value.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\\\"") + "\"" : value
+        guard value.isEmpty || value.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") }) else { return value }
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(scalar)
+        }
+        return result + "\""
     }
 }

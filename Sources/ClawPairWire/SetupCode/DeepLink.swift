@@ -11,13 +11,13 @@ enum DeepLink {
         let rest = text[schemeEnd.upperBound...]
         let target: Substring
         var query: Substring = ""
-        if let questionMark = rest.firstIndex(of: "?") {
+        if let questionMark = rest.unicodeScalars.firstIndex(of: "?") {
             target = rest[..<questionMark]
-            query = rest[rest.index(after: questionMark)...]
+            query = rest[rest.unicodeScalars.index(after: questionMark)...]
         } else {
             target = rest
         }
-        if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
+        if let hash = query.unicodeScalars.firstIndex(of: "#") { query = query[..<hash] }
         let parameters = try parseQuery(query)
         func parameter(_ name: String) -> String? { parameters.last { $0.0 == name }?.1 }
 
@@ -71,11 +71,12 @@ enum DeepLink {
     }
 
     /// `name=value&…`, percent-decoded. `+` stays `+`: the app's URL parser does not read it
-    /// as a space, and tokens may contain it.
+    /// as a space, and tokens may contain it. Split by scalar, as URL parsers do: `&\u{301}` is
+    /// one `Character` but still a separator.
     static func parseQuery(_ query: Substring) throws(ClawPairError) -> [(String, String)] {
         var result: [(String, String)] = []
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for pair in query.unicodeScalars.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(Substring.init)
             guard let name = percentDecode(parts[0]), let value = percentDecode(parts.count > 1 ? parts[1] : "") else {
                 throw invalid("the deep link has a malformed %-escape")
             }

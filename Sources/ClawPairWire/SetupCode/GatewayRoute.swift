@@ -44,9 +44,10 @@ public struct GatewayRoute: Sendable, Hashable {
         default: throw SyntaxError(reason: "unsupported scheme '\(scheme)' (expected ws, wss, http or https)")
         }
         let rest = text[schemeEnd.upperBound...]
-        guard !rest.contains("?") else { throw SyntaxError(reason: "a gateway URL must not have a query (?…)") }
-        guard !rest.contains("#") else { throw SyntaxError(reason: "a gateway URL must not have a fragment (#…)") }
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        // Delimiters by scalar, as URL parsers find them: `?\u{301}` is one Character.
+        guard !rest.unicodeScalars.contains("?") else { throw SyntaxError(reason: "a gateway URL must not have a query (?…)") }
+        guard !rest.unicodeScalars.contains("#") else { throw SyntaxError(reason: "a gateway URL must not have a fragment (#…)") }
+        let authorityEnd = rest.unicodeScalars.firstIndex(of: "/") ?? rest.endIndex
         let authority = rest[..<authorityEnd]
         guard !Self.hasUserInfo(text) else {
             throw SyntaxError(reason: "a gateway URL must not carry a user name or password (…@host)")
@@ -85,7 +86,7 @@ public struct GatewayRoute: Sendable, Hashable {
     /// output must not show and a route must not have.
     public static func hasUserInfo(_ text: String) -> Bool {
         guard let schemeEnd = text.range(of: "://") else { return false }
-        return text[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
+        return text[schemeEnd.upperBound...].unicodeScalars.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
     }
 
     /// The canonical URL: scheme `ws`/`wss`, IPv6 bracketed (zone as `%25`), port always

@@ -36,9 +36,10 @@ extension SetupCodeReader {
     /// the rule that hides header values (`token=`, `password=`, …) or is such a URL.
     static func urlCarriesSecret(_ text: String) -> Bool {
         if GatewayRoute.hasUserInfo(text) { return true }
-        guard let questionMark = text.firstIndex(of: "?") else { return false }
-        var query = text[text.index(after: questionMark)...]
-        if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
+        // By scalar, as URL parsers look: `\u{6DD}?` is one Character, yet its `?` starts the query.
+        guard let questionMark = text.unicodeScalars.firstIndex(of: "?") else { return false }
+        var query = text[text.unicodeScalars.index(after: questionMark)...]
+        if let hash = query.unicodeScalars.firstIndex(of: "#") { query = query[..<hash] }
         // A malformed query cannot be told apart from one with a token in it.
         guard let parameters = try? DeepLink.parseQuery(query) else { return true }
         return parameters.contains { name, value in HeaderRedaction.isSecret(name: name, value: value) || GatewayRoute.hasUserInfo(value) }

@@ -13,6 +13,9 @@ import Testing
         #expect(line == "1970-01-01T00:00:00Z session route=ws://a:1 message=\"two words \\\"q\\\"\"\n")
         let hostile = DaemonLog.line(format: .text, timeMs: 0, event: "e", fields: [("m", "\u{1B}[2J")], escape: { $0.replacingOccurrences(of: "\u{1B}", with: "\\x1b") })
         #expect(!hostile.contains("\u{1B}"))
+        // A quote joined into one Character with a mark, and a backslash, are escaped all the same.
+        let marked = DaemonLog.line(format: .text, timeMs: 0, event: "e", fields: [("m", "\"\u{301} x=1 \u{6DD}\"\\")], escape: { $0 })
+        #expect(marked == "1970-01-01T00:00:00Z e m=\"\\\"\u{301} x=1 \u{6DD}\\\"\\\\\"\n")
         let json = DaemonLog.line(format: .json, timeMs: 0, event: "e", fields: [("k", "v")], escape: { $0 })
         #expect(json == "{\"time\":\"1970-01-01T00:00:00Z\",\"event\":\"e\",\"k\":\"v\"}\n")
     }
