@@ -53,9 +53,10 @@ static void CClawShims_jpegSetUp(
     errors->status = CClawShims_JPEGStatusOK;
 }
 
-CClawShims_JPEGStatus CClawShims_jpegReadSize(
+CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
     const uint8_t *data, size_t size,
     uint32_t *width, uint32_t *height,
+    uint8_t *pixels, size_t pixelCapacity,
     char *message, size_t messageCapacity) {
     struct jpeg_decompress_struct cinfo;
     CClawShims_JPEGErrorManager errors;
@@ -71,32 +72,16 @@ CClawShims_JPEGStatus CClawShims_jpegReadSize(
     clawpair_jpeg_read_header(&cinfo, TRUE);
     *width = cinfo.image_width;
     *height = cinfo.image_height;
-    clawpair_jpeg_destroy_decompress(&cinfo);
-    return CClawShims_JPEGStatusOK;
-}
-
-CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
-    const uint8_t *data, size_t size,
-    uint8_t *pixels, size_t pixelCapacity,
-    char *message, size_t messageCapacity) {
-    struct jpeg_decompress_struct cinfo;
-    CClawShims_JPEGErrorManager errors;
-    CClawShims_jpegSetUp(&cinfo, &errors);
-    if (setjmp(errors.jump)) {
-        CClawShims_jpegFormatMessage((j_common_ptr)&cinfo, message, messageCapacity);
+    if (pixels == NULL) {
         clawpair_jpeg_destroy_decompress(&cinfo);
-        return errors.status;
+        return CClawShims_JPEGStatusOK;
     }
-    // jpeg_create_decompress, a macro over jpeg_CreateDecompress.
-    clawpair_jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof(cinfo));
-    clawpair_jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    clawpair_jpeg_read_header(&cinfo, TRUE);
 
     // The size check comes before jpeg_start_decompress, which is where libjpeg allocates
     // (for progressive files, a coefficient buffer for the whole image).
-    size_t width = cinfo.image_width, height = cinfo.image_height;
-    if (width == 0 || height == 0 || width > pixelCapacity / height
-        || width * height != pixelCapacity) {
+    size_t columns = cinfo.image_width, rows = cinfo.image_height;
+    if (columns == 0 || rows == 0 || columns > pixelCapacity / rows
+        || columns * rows != pixelCapacity) {
         clawpair_jpeg_destroy_decompress(&cinfo);
         return CClawShims_JPEGStatusTooLarge;
     }
@@ -107,7 +92,7 @@ CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
     cinfo.out_color_space = JCS_GRAYSCALE;
     clawpair_jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = pixels + (size_t)cinfo.output_scanline * width;
+        JSAMPROW row = pixels + (size_t)cinfo.output_scanline * columns;
         clawpair_jpeg_read_scanlines(&cinfo, &row, 1);
     }
     clawpair_jpeg_finish_decompress(&cinfo);

@@ -40,19 +40,14 @@ typedef enum {
     CClawShims_JPEGStatusUnsupportedColor = 4,
 } CClawShims_JPEGStatus;
 
-/// Reads only the JPEG header of `data` and reports the image size, allocating no raster.
-CClawShims_JPEGStatus CClawShims_jpegReadSize(
-    const uint8_t *data, size_t size,
-    uint32_t *width, uint32_t *height,
-    char *message, size_t messageCapacity);
-
-/// Decodes `data` to 8-bit grey, row-major, into `pixels`.
-///
-/// Refuses with CClawShims_JPEGStatusTooLarge, before libjpeg allocates anything for the
-/// image, unless width × height equals `pixelCapacity`; call CClawShims_jpegReadSize first,
-/// check the size, then allocate the buffer.
+/// Reads the JPEG header of `data`, reports the image size in `width` and `height`, and
+/// with `pixels` NULL stops there, allocating no raster. Otherwise decodes to 8-bit grey,
+/// row-major, into `pixels`, but refuses with CClawShims_JPEGStatusTooLarge, before libjpeg
+/// allocates anything for the image, unless width × height equals `pixelCapacity`: call it
+/// once without a buffer, check the size, allocate, then call it with the buffer.
 CClawShims_JPEGStatus CClawShims_jpegDecodeGray(
     const uint8_t *data, size_t size,
+    uint32_t *width, uint32_t *height,
     uint8_t *pixels, size_t pixelCapacity,
     char *message, size_t messageCapacity);
 /* ==== TLS (OpenSSL) shims: begin ================================================== */

@@ -12,7 +12,7 @@ enum JPEGImage {
         var message = [CChar](repeating: 0, count: messageCapacity)
         var width: UInt32 = 0, height: UInt32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer { data in
-            CClawShims_jpegReadSize(data.baseAddress, data.count, &width, &height, &message, messageCapacity)
+            CClawShims_jpegDecodeGray(data.baseAddress, data.count, &width, &height, nil, 0, &message, messageCapacity)
         }
         try check(headerStatus, message)
         // Before allocating: the header alone can claim 65500 × 65500 pixels.
@@ -23,7 +23,7 @@ enum JPEGImage {
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             status = bytes.withUnsafeBufferPointer { data in
                 CClawShims_jpegDecodeGray(
-                    data.baseAddress, data.count, out.baseAddress, count, &message, messageCapacity
+                    data.baseAddress, data.count, &width, &height, out.baseAddress, count, &message, messageCapacity
                 )
             }
             if status != CClawShims_JPEGStatusOK { out.initialize(repeating: 0) }
