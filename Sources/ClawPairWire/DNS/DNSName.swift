@@ -156,30 +156,40 @@ extension DNSName: CustomStringConvertible {
     /// ``init(_:)`` and a zone file.
     public var description: String {
         guard !labels.isEmpty else { return "." }
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(wireLength)
         for label in labels {
-            output += Self.escape(label)
-            output += "."
+            Self.appendEscaped(label, to: &output)
+            output.append(UInt8(ascii: "."))
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// One label in presentation form, without a dot.
     public static func escape(_ label: [UInt8]) -> String {
         var output: [UInt8] = []
+        appendEscaped(label, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `label` in presentation form: `.` and `\` escaped, other bytes outside
+    /// printable ASCII as `\DDD` (RFC 1035 §5.1), into the caller's buffer: no String per
+    /// label or escaped byte.
+    private static func appendEscaped(_ label: [UInt8], to output: inout [UInt8]) {
         for byte in label {
             switch byte {
             case UInt8(ascii: "."), UInt8(ascii: "\\"):
-                output += [UInt8(ascii: "\\"), byte]
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
             case 0x21...0x7E:
                 output.append(byte)
             default:
-                let digits = String(byte)
                 output.append(UInt8(ascii: "\\"))
-                output += Array(String(repeating: "0", count: 3 - digits.count).utf8) + Array(digits.utf8)
+                output.append(UInt8(ascii: "0") + byte / 100)
+                output.append(UInt8(ascii: "0") + byte / 10 % 10)
+                output.append(UInt8(ascii: "0") + byte % 10)
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 
