@@ -108,11 +108,26 @@ import Testing
         for (index, key) in keys.enumerated() {
             key.withUnsafeBufferPointer { table.insert($0, index.isMultiple(of: 2) ? .bolted : .pinned) }
         }
-        for (index, key) in keys.enumerated() {
-            key.withUnsafeBufferPointer { table.insert($0, .paired) }
-            #expect(key.withUnsafeBufferPointer { table.state($0) } == (index.isMultiple(of: 2) ? [.bolted, .paired] : [.pinned, .paired]))
+        for key in keys { key.withUnsafeBufferPointer { table.insert($0, .paired) } }
+        let absent = [Array("manual|gw5000.lan|18789".utf8), Array("manual|gw1.lan|1878".utf8)]
+        let expected = keys.indices.map { $0.isMultiple(of: 2) ? [.bolted, .paired] : [.pinned, .paired] as EntryStateTable.State } + [[], []]
+        // The ids back to back, as the listing holds them.
+        let probes = keys + absent
+        let bytes = probes.flatMap { $0 }
+        let ends = probes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        // One batch, and batches shorter than the distance at which slots are asked for ahead.
+        for batchSize in [probes.count, 5, 1] {
+            var found: [EntryStateTable.State] = []
+            bytes.withUnsafeBufferPointer { bytes in
+                for first in stride(from: 0, to: probes.count, by: batchSize) {
+                    let count = min(batchSize, probes.count - first)
+                    table.states(count: count, id: { UnsafeBufferPointer(rebasing: bytes[ends[first + $0]..<ends[first + $0 + 1]]) }) { index, state in
+                        #expect(index == found.count - first)
+                        found.append(state)
+                    }
+                }
+            }
+            #expect(found == expected, "batches of \(batchSize)")
         }
-        #expect(Array("manual|gw5000.lan|18789".utf8).withUnsafeBufferPointer { table.state($0) } == [])
-        #expect(Array("manual|gw1.lan|1878".utf8).withUnsafeBufferPointer { table.state($0) } == [])
     }
 }

@@ -19,6 +19,15 @@
 
 // C that Swift cannot express. Every symbol is prefixed CClawShims_.
 
+// MARK: Prefetch
+//
+// Why this exists: Swift has no way to ask for memory ahead of its use. The registry listing
+// looks up thousands of ids in a hash table whose slots are scattered; asking for the slot of
+// the lookup a few places ahead lets those cache misses overlap (EntryStateTable).
+
+/// A hint that `address` will be read soon; it never faults, whatever the address.
+static inline void CClawShims_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 // MARK: JPEG
 //
 // Why this exists: libjpeg reports a corrupt or truncated file through error_exit, whose

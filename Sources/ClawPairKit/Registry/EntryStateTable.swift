@@ -1,3 +1,5 @@
+internal import CClawShims
+
 /// What the state tables (bolts, pins, device tokens) say about each entry, keyed by the
 /// entry id's exact bytes, for ``GatewayRegistry/listing()``.
 ///
@@ -30,6 +32,8 @@ struct EntryStateTable {
     private var keys: [UInt8] = []
     private var slots: [Slot]
     private var used = 0
+    /// ``processSeed``, read once per table rather than once per hash.
+    private let seed = EntryStateTable.processSeed
 
     /// A table sized for `entries` ids at most (the registry's entries), so that it rarely
     /// grows: each doubling copies the table and touches fresh memory, whose page faults cost
@@ -45,7 +49,7 @@ struct EntryStateTable {
 
     /// Adds `state` to the entry `id`'s.
     mutating func insert(_ id: UnsafeBufferPointer<UInt8>, _ state: State) {
-        let hash = Self.hash(id)
+        let hash = Self.hash(id, seed)
         var index = slotIndex(id, hash)
         if slots[index].count < 0 {
             if (used + 1) * 2 > slots.count {
@@ -59,11 +63,31 @@ struct EntryStateTable {
         slots[index].state.formUnion(state)
     }
 
-    /// The entry `id`'s state; empty when no table names it.
-    func state(_ id: UnsafeBufferPointer<UInt8>) -> State {
-        let slot = slots[slotIndex(id, Self.hash(id))]
-        return slot.count < 0 ? [] : slot.state
+    /// The states of `count` entries, ids `id(0)` to `id(count - 1)`, handed to `body` in
+    /// that order (empty for an id no table names). All hashes come first, then each lookup
+    /// asks for the slot of the one ``prefetchDistance`` places ahead: the slots are
+    /// scattered, so their cache misses overlap instead of following one another
+    /// (bench/registry: half the time of looking each id up as its row is read).
+    func states(count: Int, id: (Int) -> UnsafeBufferPointer<UInt8>, _ body: (Int, State) -> Void) {
+        let hashes = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { buffer[index] = Self.hash(id(index), seed) }
+            initialized = count
+        }
+        slots.withUnsafeBufferPointer { slotMemory in
+            let mask = slotMemory.count - 1
+            for index in 0..<count {
+                if index + Self.prefetchDistance < count {
+                    CClawShims_prefetch(slotMemory.baseAddress! + (Int(hashes[index + Self.prefetchDistance]) & mask))
+                }
+                let slot = slotMemory[slotIndex(id(index), hashes[index])]
+                body(index, slot.count < 0 ? [] : slot.state)
+            }
+        }
     }
+
+    /// How many lookups ahead ``states(count:id:_:)`` asks for a slot: enough to cover a miss
+    /// to memory, few enough that what it asked for is still in the cache when it gets there.
+    private static let prefetchDistance = 8
 
     /// The slot holding `id`, or the empty slot where it would go (linear probing; the table
     /// is at most half full, so an empty slot always ends the search).
@@ -99,7 +123,7 @@ struct EntryStateTable {
     /// `Hasher`'s cost for these short keys, which matters at tens of thousands of lookups.
     /// The seed keeps colliding ids from being prepared in advance; the worst a collision
     /// can do is slow this table down.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ seed: UInt64) -> UInt32 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var state = seed ^ UInt64(bytes.count)
         let raw = UnsafeRawBufferPointer(bytes)
@@ -119,5 +143,5 @@ struct EntryStateTable {
         return UInt32(truncatingIfNeeded: state)
     }
 
-    private static let seed = UInt64.random(in: .min ... .max)
+    private static let processSeed = UInt64.random(in: .min ... .max)
 }

@@ -71,7 +71,8 @@ public struct GatewayEntry: Sendable, Hashable {
     static func appendConfiguredURL(
         host: some Collection<UInt8>, port: Int64, tls: Bool, contextPath: (some Collection<UInt8>)?, to url: inout [UInt8]
     ) {
-        url.append(contentsOf: tls ? "wss://".utf8 : "ws://".utf8)
+        let scheme: StaticString = tls ? "wss://" : "ws://"
+        scheme.withUTF8Buffer { url.append(contentsOf: $0) }
         if host.contains(UInt8(ascii: ":")) {
             // IPv6: bracketed, the zone's % written %25 (RFC 6874). Byte by byte is exact:
             // UTF-8 never uses an ASCII byte inside a multi-byte character.

@@ -32,13 +32,23 @@ public struct GatewayListing: Sendable {
         public let url: TextRange?
         public let kind: GatewayEntry.Kind
         public let focused: Bool
-        public let bolted: Bool
-        public let pinned: Bool
+        // Set after the rows are read (``setStates(from:)``).
+        public internal(set) var bolted = false
+        public internal(set) var pinned = false
         /// Holds a device token.
-        public let paired: Bool
+        public internal(set) var paired = false
         /// The operator token's access, or nil without one.
-        public let access: AccessLevel?
+        public internal(set) var access: AccessLevel? = nil
         public let lastConnectedAtMs: Int64?
+
+        init(id: TextRange, name: TextRange, url: TextRange?, kind: GatewayEntry.Kind, focused: Bool, lastConnectedAtMs: Int64?) {
+            self.id = id
+            self.name = name
+            self.url = url
+            self.kind = kind
+            self.focused = focused
+            self.lastConnectedAtMs = lastConnectedAtMs
+        }
     }
 
     /// The UTF-8 bytes of every row's id, name and URL.
@@ -76,6 +86,25 @@ public struct GatewayListing: Sendable {
     }
 
     mutating func appendRow(_ row: Row) { rows.append(row) }
+
+    /// Sets every row's bolt, pin and pairing from what `table` holds for its id, all rows at
+    /// once (``EntryStateTable/states(count:id:_:)``).
+    mutating func setStates(from table: EntryStateTable) {
+        text.withUnsafeBufferPointer { text in
+            rows.withUnsafeMutableBufferPointer { rows in
+                let id = { (index: Int) in
+                    let range = rows[index].id
+                    return UnsafeBufferPointer(rebasing: text[range.start..<(range.start + range.count)])
+                }
+                table.states(count: rows.count, id: id) { index, state in
+                    rows[index].bolted = state.contains(.bolted)
+                    rows[index].pinned = state.contains(.pinned)
+                    rows[index].paired = state.contains(.paired)
+                    rows[index].access = state.contains(.operator) ? (state.contains(.admin) ? .full : .limited) : nil
+                }
+            }
+        }
+    }
 
     /// Moves the focused row to the front; the others keep their order.
     mutating func moveFocusedFirst() {

@@ -3,16 +3,20 @@ extension GatewayRegistry {
     /// (``GatewayListing``), for the command that reads all of a large registry.
     ///
     /// One snapshot and four plain scans. The state tables are read whole into an
-    /// ``EntryStateTable`` keyed by the ids' bytes; joining them to `entries` in SQL costs
-    /// an index search per entry and table (about twice the time of these scans with
-    /// 10 000 entries). Columns are read where SQLite holds them and copied once into the
-    /// listing; the access level is decided from the scopes' bytes.
+    /// ``EntryStateTable`` keyed by the ids' bytes, and every row's state is looked up there
+    /// once all rows are read; joining them to `entries` in SQL costs an index search per
+    /// entry and table (about twice the time of these scans with 10 000 entries). Columns
+    /// are read where SQLite holds them and copied once into the listing; the access level
+    /// is decided from the scopes' bytes.
     public func listing() throws(ClawPairError) -> GatewayListing {
         // Only for this read: a mapped file turns an I/O error into a signal, a risk worth
         // taking for one scan, not for the connection's later writes.
         let mapBytes = try connection.integerPragma("mmap_size")
         try connection.execute("PRAGMA mmap_size = \(Self.listingMapBytes)")
         defer { try? connection.execute("PRAGMA mmap_size = \(mapBytes)") }
+        // Read once here rather than once per row: each read of a static is a call.
+        let (operatorRole, adminScope) = (Self.operatorRoleBytes, Self.adminScopeBytes)
+        let (manualKind, discoveredKind) = (Self.manualKindBytes, Self.discoveredKindBytes)
         return try connection.read { () throws(ClawPairError) in
             let entryCount = Int(try connection.statement("SELECT count(*) FROM entries").first { $0.integer(0) } ?? 0)
             var states = EntryStateTable(entries: entryCount)
@@ -25,9 +29,9 @@ extension GatewayRegistry {
             try connection.statement("SELECT entry_id, role, scopes FROM device_tokens").forEachRow { row in
                 guard let id = row.borrowedText(0) else { return }
                 var state: EntryStateTable.State = .paired
-                if let role = row.borrowedText(1), Self.same(role, Self.operatorRoleBytes) {
+                if let role = row.borrowedText(1), Self.same(role, operatorRole) {
                     state.insert(.operator)
-                    if let scopes = row.borrowedText(2), Self.scopesInclude(scopes, Self.adminScopeBytes) { state.insert(.admin) }
+                    if let scopes = row.borrowedText(2), Self.scopesInclude(scopes, adminScope) { state.insert(.admin) }
                 }
                 states.insert(id, state)
             }
@@ -42,8 +46,8 @@ extension GatewayRegistry {
                 let idBytes = row.borrowedText(0) ?? empty
                 let kind: GatewayEntry.Kind
                 switch row.borrowedText(1) {
-                case let text? where Self.same(text, Self.manualKindBytes): kind = .manual
-                case let text? where Self.same(text, Self.discoveredKindBytes): kind = .discovered
+                case let text? where Self.same(text, manualKind): kind = .manual
+                case let text? where Self.same(text, discoveredKind): kind = .discovered
                 default: throw Self.corruptValue("kind of \(row.text(0))", connection)
                 }
                 let id = try listing.appendText(idBytes)
@@ -59,14 +63,12 @@ extension GatewayRegistry {
                 } else {
                     url = nil
                 }
-                let state = states.state(idBytes)
                 listing.appendRow(
                     GatewayListing.Row(
                         id: id, name: name, url: url, kind: kind, focused: focused.map { Self.same(idBytes, $0) } ?? false,
-                        bolted: state.contains(.bolted), pinned: state.contains(.pinned), paired: state.contains(.paired),
-                        access: state.contains(.operator) ? (state.contains(.admin) ? .full : .limited) : nil,
                         lastConnectedAtMs: row.optionalInteger(8)))
             }
+            listing.setStates(from: states)
             listing.moveFocusedFirst()
             return listing
         }
