@@ -1,9 +1,11 @@
-"""What the Python benchmarks share: the machine they ran on, the load average, and their
-section of bench/RESULTS.md."""
+"""What the Python benchmarks share: the machine they ran on, the load average, how the
+clawpair they time links the Swift runtime, and their section of bench/RESULTS.md."""
 
 import os
 import platform
 import re
+import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -24,6 +26,22 @@ def machine():
             release = match.group(1) if match else release
     return (f"{os.cpu_count()} × {model} (`nproc` {os.cpu_count()}), {memory:.1f} GiB RAM, {release}, "
             f"Linux {platform.release()}")
+
+
+def swift_runtime(binary):
+    """How `binary` links the Swift runtime, for a Tools line. scripts/run builds it statically
+    (`swift build -c release --static-swift-stdlib`); a plain `swift build -c release` links
+    it dynamically and starts about 2 ms later, which every figure bound by start-up carries,
+    so that case is also said on stderr."""
+    try:
+        linked = subprocess.run(["ldd", binary], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "Swift runtime linkage unknown"
+    if b"libswiftCore" not in linked:
+        return "Swift runtime linked statically"
+    print("bench: %s links the Swift runtime dynamically and starts about 2 ms later than the build "
+          "scripts/run makes (swift build -c release --static-swift-stdlib)" % binary, file=sys.stderr)
+    return "Swift runtime linked dynamically"
 
 
 def loadavg():
