@@ -3,9 +3,9 @@ internal import CClawShims
 /// What the state tables (bolts, pins, device tokens) say about each entry, keyed by the
 /// entry id's exact bytes, for ``GatewayRegistry/listing()``.
 ///
-/// An open-addressing hash table over one byte buffer of keys: a lookup hashes the bytes
-/// SQLite lends for the current row and compares them in place, with no key allocated per
-/// row as a `Set<[UInt8]>` would need.
+/// An open-addressing hash table over one byte buffer of keys: an insert hashes the bytes
+/// SQLite lends for the current row and copies them once per new id, a lookup compares in
+/// place; no key is allocated per row as a `Set<[UInt8]>` would need.
 struct EntryStateTable {
     /// One state bit per fact; an entry's value is the union.
     struct State: OptionSet {
