@@ -76,6 +76,22 @@ import Testing
         #expect(try registry.consistencyProblems().isEmpty)
     }
 
+    /// Each clawpair process opens the registry as its first connection and reads the whole
+    /// WAL, and SQLite's passive automatic checkpoint never empties it for such processes: the
+    /// WAL grew by every change. Changes made one connection after another, as commands make
+    /// them, leave it at most the checkpoint length plus one change's pages.
+    @Test func theWALStaysShortAcrossCommands() throws {
+        let home = Home()
+        for index in 0..<300 { try home.open().upsert(Self.manual("gw\(index).lan")) }
+        let registry = try home.open()
+        let pageBytes = try registry.connection.integerPragma("page_size")
+        var info = stat()
+        #expect(stat(home.database + "-wal", &info) == 0)
+        let frames = (Int64(info.st_size) - 32) / (pageBytes + 24)
+        #expect(frames <= Int64(SQLiteConnection.walCheckpointPages) + 16, "the WAL holds \(frames) pages")
+        #expect(try registry.list().count == 300)
+    }
+
     @Test func refusesANewerSchemaAndLeavesTheFileAlone() throws {
         let home = Home()
         do {

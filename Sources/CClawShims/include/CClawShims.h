@@ -99,5 +99,10 @@ struct sqlite3;
 /* Turns off the checkpoint that the last connection's close would run (SQLITE_DBCONFIG_
  * NO_CKPT_ON_CLOSE through the variadic sqlite3_db_config). Returns SQLITE_OK on success. */
 int CClawShims_sqliteDisableCheckpointOnClose(struct sqlite3 *db);
+/* After a commit that leaves `frames` pages or more in the WAL, checkpoints it and truncates
+ * it to nothing (SQLITE_CHECKPOINT_TRUNCATE, through sqlite3_wal_hook; this replaces
+ * SQLite's passive automatic checkpoint). A checkpoint other connections keep busy is left
+ * for a later commit. */
+void CClawShims_sqliteTruncateWALAt(struct sqlite3 *db, int frames);
 
 #endif

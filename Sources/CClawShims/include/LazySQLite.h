@@ -33,7 +33,9 @@
     F(int, sqlite3_open_v2, (const char *filename, sqlite3 **ppDb, int flags, const char *zVfs), (filename, ppDb, flags, zVfs)) \
     F(int, sqlite3_prepare_v3, (sqlite3 *db, const char *zSql, int nByte, unsigned int prepFlags, sqlite3_stmt **ppStmt, const char **pzTail), (db, zSql, nByte, prepFlags, ppStmt, pzTail)) \
     F(int, sqlite3_reset, (sqlite3_stmt *pStmt), (pStmt)) \
-    F(int, sqlite3_step, (sqlite3_stmt *a0), (a0))
+    F(int, sqlite3_step, (sqlite3_stmt *a0), (a0)) \
+    F(int, sqlite3_wal_checkpoint_v2, (sqlite3 *db, const char *zDb, int eMode, int *pnLog, int *pnCkpt), (db, zDb, eMode, pnLog, pnCkpt)) \
+    F(void *, sqlite3_wal_hook, (sqlite3 *a0, int (*a1)(void *, sqlite3 *, const char *, int), void *a2), (a0, a1, a2))
 
 CCLAWSHIMS_LIBSQLITE3_FUNCTIONS(CCLAWSHIMS_DECLARE, CCLAWSHIMS_DECLARE_VOID)
 
