@@ -39,7 +39,7 @@ public final class GatewayRegistry {
         try RegistryFileGuard.requireSafe(database: path)
         connection = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
         // Before anything else: even a refused file must not be checkpointed when we close it.
-        try connection.keepWriteAheadLogOnClose()
+        try connection.keepWriteAheadLogBetweenProcesses()
         // Reading the header first: a file that is not a database fails here, unmodified.
         let version = try connection.integerPragma("user_version")
         try RegistryMigrations.refuseNewer(version, connection)

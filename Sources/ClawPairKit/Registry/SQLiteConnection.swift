@@ -55,7 +55,7 @@ final class SQLiteConnection {
     /// close: each clawpair command is a short process, and a checkpoint (copy plus fsyncs)
     /// per command would cost more than the change. Instead a commit that leaves
     /// ``walCheckpointPages`` or more in the WAL checkpoints and empties it.
-    func keepWriteAheadLogOnClose() throws(ClawPairError) {
+    func keepWriteAheadLogBetweenProcesses() throws(ClawPairError) {
         let status = CClawShims_sqliteDisableCheckpointOnClose(handle)
         guard status == SQLITE_OK else { throw error(status, "cannot configure") }
         var persist: Int32 = 1
