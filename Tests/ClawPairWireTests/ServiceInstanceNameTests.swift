@@ -52,6 +52,11 @@ import Testing
         #expect(ServiceInstanceName(fullName: "x._a._b.. ") == nil)
         #expect(ServiceInstanceName(fullName: "x._a._b. .cal") == nil)
         #expect(ServiceInstanceName(fullName: "x.._a._b.local") == nil)
+        // Fuzzer regression: U+0604 joins the domain's final dot into one grapheme; normalised
+        // twice by Characters, the domain gained a second dot and the full name stopped parsing.
+        let prepended = try #require(ServiceInstanceName(fullName: "\u{0}.p.I.\u{604}"))
+        #expect(Array(prepended.domain.utf8) == Array("\u{604}.".utf8))
+        #expect(ServiceInstanceName(fullName: prepended.fullName) == prepended)
         #expect(name.fullName == "Studio\\032(OpenClaw)._openclaw-gw._tcp.local.")
         #expect(ServiceInstanceName(fullName: name.fullName) == name)
     }

@@ -17,7 +17,7 @@ package enum TLSServerName: Sendable, Hashable {
             self = .ip(String(unzoned))
             return
         }
-        if text.hasSuffix(".") { text = text.dropLast() }
+        text = text.droppingFinalDot()
         guard !text.isEmpty else { return nil }
         self = .dns(String(text))
     }

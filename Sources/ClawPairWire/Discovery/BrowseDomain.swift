@@ -42,7 +42,7 @@ public struct BrowseDomain: Sendable, Hashable {
         guard !trimmed.isEmpty else { return trimmed }
         // A final dot ends the name unless a backslash escapes it (`a\.` is one label "a.").
         let backslashes = trimmed.utf8.dropLast().reversed().prefix { $0 == UInt8(ascii: "\\") }.count
-        if trimmed.hasSuffix("."), backslashes % 2 == 0 { return trimmed }
+        if trimmed.endsWithDot, backslashes % 2 == 0 { return trimmed }
         return trimmed + "."
     }
 

@@ -114,9 +114,7 @@ public struct ResolveOverrides: Sendable, Hashable {
     }
 
     fileprivate static func normalize(_ host: String) -> String {
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
-        return name
+        String(host.lowercased().droppingFinalDot())
     }
 }
 

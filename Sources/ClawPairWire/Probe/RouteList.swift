@@ -91,8 +91,7 @@ extension GatewayRoute {
     /// The port for a manual host given without one: 443 for a Tailscale MagicDNS name
     /// (`*.ts.net`, served by Tailscale Serve), else the gateway's 18789.
     public static func defaultManualPort(host: String) -> Int {
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
+        let name = host.lowercased().droppingFinalDot()
         return name.hasSuffix(".ts.net") ? defaultTLSPort : defaultPlaintextPort
     }
 

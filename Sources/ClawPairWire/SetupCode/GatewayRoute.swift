@@ -153,8 +153,7 @@ extension GatewayRoute {
             return parsed.description
         }
         guard !bracketed else { throw SyntaxError(reason: "only IPv6 addresses go in brackets") }
-        var name = text.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
+        let name = String(text.lowercased().droppingFinalDot())
         guard !name.isEmpty, name.utf8.count <= 253 else { throw SyntaxError(reason: "invalid host name length") }
         let allowed = name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII

@@ -9,7 +9,7 @@ public enum HostPolicy {
     public static func normalize(_ host: String) -> String {
         var text = Substring(host.trimmingWhitespace().lowercased())
         if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
-        if text.hasSuffix(".") { text = text.dropLast() }
+        text = text.droppingFinalDot()
         if let percent = text.firstIndex(of: "%") { text = text[..<percent] }
         return String(text)
     }

@@ -89,7 +89,7 @@ private func operation(_ context: UnsafeMutableRawPointer?) -> AvahiOperation? {
 /// remembered instances and the output name them fully qualified (`local.`), as before (dns_sd spelled them so).
 private func qualified(_ pointer: UnsafePointer<CChar>?) -> String {
     let name = pointer.map { String(cString: $0) } ?? ""
-    return name.isEmpty || name.hasSuffix(".") ? name : name + "."
+    return name.isEmpty || name.endsWithDot ? name : name + "."
 }
 
 private func failureCode(_ operation: AvahiOperation) -> Int32 {

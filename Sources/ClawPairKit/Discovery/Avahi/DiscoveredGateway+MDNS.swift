@@ -3,8 +3,7 @@ extension DiscoveredGateway {
     /// and the service type and domain with a trailing dot that the stable id leaves off the
     /// type (spec/discovery.md, "Stable ids").
     public init(mdns service: MDNSService) {
-        var serviceType = service.serviceType
-        if serviceType.hasSuffix(".") { serviceType.removeLast() }
+        let serviceType = String(service.serviceType.droppingFinalDot())
         self.init(
             instance: service.rawInstanceName, domain: service.domain, serviceType: serviceType,
             host: service.hostTarget, port: service.port, addresses: service.addresses,

@@ -30,8 +30,7 @@ public struct MDNSBrowseOptions: Sendable, Hashable {
     /// RFC 6763 §7: `_<service>._tcp` or `._udp`; RFC 6335 §5.1: the service name is 1–15
     /// letters, digits and hyphens, with a letter, no hyphen at either end and no `--`.
     func validate() throws(ClawPairError) {
-        var type = Substring(serviceType)
-        if type.hasSuffix(".") { type = type.dropLast() }
+        let type = serviceType.droppingFinalDot()
         let invalid = ClawPairError(
             .mdnsInvalidServiceType, "'\(serviceType)' is not a DNS-SD service type",
             remedy: "use the form _name._tcp, e.g. \(Self.defaultServiceType)")

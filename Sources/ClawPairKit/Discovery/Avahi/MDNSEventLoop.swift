@@ -116,9 +116,8 @@ final class MDNSEventLoop {
     private func expectRecentInstances(until: Instant) throws(ClawPairError) {
         guard let recentInstances = options.recentInstances else { return }
         recent = recentInstances.load()
-        func trimmed(_ name: String) -> Substring { name.hasSuffix(".") ? name.dropLast() : Substring(name) }
         for key in recent
-        where trimmed(key.serviceType) == trimmed(options.serviceType)
+        where key.serviceType.droppingFinalDot() == options.serviceType.droppingFinalDot()
             && (interfaceIndex == 0 || key.interfaceIndex == interfaceIndex)
         {
             expected.insert(key)
