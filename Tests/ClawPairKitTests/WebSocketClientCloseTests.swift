@@ -114,7 +114,7 @@ import Testing
             let transport = try await TCPConnection.connect(
                 to: .loopbackIPv4(port: port), until: .now + Self.timeout, reactor: reactor)
             let tls = try await TLSConnection.handshake(over: transport, serverName: "127.0.0.1", until: .now + Self.timeout)
-            let session = try tls.accept(pin: try #require(TLSPin(parsing: certificate.fingerprint.hex)))
+            let session = try tls.accept(pin: .certificate(certificate.fingerprint.hex))
             let route = try GatewayRoute(url: "wss://127.0.0.1:\(port)")
             let result = try await WebSocketUpgrade(route: route).perform(on: session, until: .now + Self.timeout)
             guard case .upgraded(let client) = result else {

@@ -22,14 +22,7 @@ public struct GatewayID: RawRepresentable, Sendable, Hashable {
     /// (Tailscale Serve), else 18789. An empty context path counts as none.
     public static func manual(host: String, port: Int, contextPath: String? = nil) -> GatewayID {
         let lowered = host.lowercased()
-        let resolvedPort: Int
-        if port != 0 {
-            resolvedPort = port
-        } else if lowered.hasSuffix(".ts.net") || lowered.hasSuffix(".ts.net.") {
-            resolvedPort = Int(GatewayService.defaultTailnetPort)
-        } else {
-            resolvedPort = Int(GatewayService.defaultPort)
-        }
+        let resolvedPort = port != 0 ? port : GatewayRoute.defaultManualPort(host: host)
         var raw = "manual|" + lowered + "|" + String(resolvedPort)
         if let contextPath, !contextPath.isEmpty { raw += "|" + contextPath }
         return GatewayID(rawValue: raw)

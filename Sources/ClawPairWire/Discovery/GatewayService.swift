@@ -4,8 +4,6 @@ public enum GatewayService {
     public static let type = "_openclaw-gw._tcp"
     /// The gateway port when none is given; WebSocket and HTTP share it.
     public static let defaultPort: UInt16 = 18789
-    /// The port of a manual `*.ts.net` gateway given without one: Tailscale Serve's HTTPS.
-    public static let defaultTailnetPort: UInt16 = 443
     /// The domain every gateway on the local link is browsed in.
     public static let localDomain = "local."
     /// The gateway's own discovery gives up after this many seconds; `browse` defaults to it.

@@ -92,7 +92,7 @@ extension GatewayRoute {
     /// (`*.ts.net`, served by Tailscale Serve), else the gateway's 18789.
     public static func defaultManualPort(host: String) -> Int {
         let name = host.lowercased().droppingFinalDot()
-        return name.hasSuffix(".ts.net") ? defaultTLSPort : defaultPlaintextPort
+        return name.endsWithLabels(".ts.net") ? defaultTLSPort : defaultPlaintextPort
     }
 
     /// A route from what a user types: a URL (`wss://host:port/path`), or `host`,

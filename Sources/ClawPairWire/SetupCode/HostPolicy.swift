@@ -17,7 +17,7 @@ public enum HostPolicy {
     /// True when plaintext is allowed to `host`.
     public static func isLocal(_ host: String) -> Bool {
         let name = normalize(host)
-        if name == "localhost" || name.hasSuffix(".local") { return true }
+        if name == "localhost" || name.endsWithLabels(".local") { return true }
         guard let address = IPAddress(name) else { return false }
         switch address {
         case .v4(let b): return isLocalIPv4(b)

@@ -12,4 +12,11 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
     package func droppingFinalDot() -> SubSequence {
         endsWithDot ? self[..<utf8.index(before: utf8.endIndex)] : self[...]
     }
+
+    /// True when the name ends with `suffix`'s bytes (`.local`, `.ts.net`, `._tcp`). By bytes
+    /// for the same reason as ``endsWithDot``: in `x\u{600}.local` the mark and the dot are
+    /// one grapheme, and `hasSuffix(".local")` would miss the name's last label.
+    package func endsWithLabels(_ suffix: String) -> Bool {
+        utf8.reversed().starts(with: suffix.utf8.reversed())
+    }
 }

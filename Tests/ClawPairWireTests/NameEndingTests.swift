@@ -2,9 +2,9 @@ import Testing
 
 @testable import ClawPairWire
 
-/// Names end at the root by their last byte, not their last Character: U+0604 (a prepended
-/// concatenation mark) and the dot after it are one grapheme, so `hasSuffix(".")` says no.
-@Suite struct FinalDotTests {
+/// Names end by their bytes, not their Characters: U+0604 (a prepended concatenation mark)
+/// and the dot after it are one grapheme, so `hasSuffix(".")` and `hasSuffix(".local")` say no.
+@Suite struct NameEndingTests {
     private static let prepended = "gw\u{604}."
 
     @Test func theDotIsFoundByItsByte() {
@@ -35,5 +35,22 @@ import Testing
         #expect(GatewayRoute.defaultManualPort(host: "studio.tail1234.ts.net.") == GatewayRoute.defaultTLSPort)
         let overrides = try ResolveOverrides(parsing: "gw.lan.:443:192.0.2.7")
         #expect(overrides.addresses(host: "GW.lan", port: 443) == [try #require(IPAddress("192.0.2.7"))])
+    }
+
+    @Test func aSuffixOfLabelsIsFoundByItsBytes() {
+        let marked = "studio\u{600}.local"
+        #expect(!marked.hasSuffix(".local"), "the Character view hides the suffix")
+        #expect(marked.endsWithLabels(".local"))
+        #expect("gw.local"[...].endsWithLabels(".local") && !"gw.locals".endsWithLabels(".local"))
+        #expect(!"local".endsWithLabels(".local") && "".endsWithLabels(""))
+    }
+
+    @Test func theSuffixChecksUseIt() {
+        #expect(HostPolicy.isLocal("Studio\u{600}.local."))
+        #expect(!HostPolicy.isLocal("studio\u{600}.ts.net"))
+        #expect(GatewayRoute.defaultManualPort(host: "gw\u{600}.tail1.ts.net") == GatewayRoute.defaultTLSPort)
+        #expect(GatewayID.manual(host: "gw\u{600}.tail1.ts.net", port: 0).rawValue.hasSuffix("|443"))
+        #expect(GatewayID.manual(host: "GW.tail1.ts.net.", port: 0).rawValue == "manual|gw.tail1.ts.net.|443")
+        #expect(GatewayID.manual(host: "gw.lan", port: 0).rawValue == "manual|gw.lan|18789")
     }
 }
