@@ -13,7 +13,7 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         endsWithDot ? self[..<utf8.index(before: utf8.endIndex)] : self[...]
     }
 
-    /// True when the name ends with `suffix`'s bytes (`.local`, `.ts.net`, `._tcp`). By bytes
+    /// True when the name ends with `suffix`'s bytes (`.local`, `.ts.net`). By bytes
     /// for the same reason as ``endsWithDot``: in `x\u{600}.local` the mark and the dot are
     /// one grapheme, and `hasSuffix(".local")` would miss the name's last label.
     package func endsWithLabels(_ suffix: String) -> Bool {
